@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Mastra } from '@mastra/core';
+import type { Agent } from '@mastra/core/agent';
+import { MastraServer } from '@mastra/hono';
+import { LibSQLStore } from '@mastra/libsql';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+
+export interface MastraTestServerOptions {
+  /** Agents to register, keyed by id. */
+  agents: Record<string, Agent>;
+  /** A LibSQL URL (`file:…` to survive a restart). Default: in memory. */
+  storage?: string;
+  /** Port on 127.0.0.1. Default: 0 (an ephemeral port). */
+  port?: number;
+  /** Allow cross-origin requests (for pages served elsewhere). Default: true. */
+  cors?: boolean;
+}
+
+export interface MastraTestServer {
+  /** Base URL, e.g. `http://127.0.0.1:43123` (routes live under `/api`). */
+  url: string;
+  port: number;
+  mastra: Mastra;
+  /** Stops the server and closes its storage. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a real Mastra server (Hono adapter, LibSQL storage) on 127.0.0.1.
+ * @example
+ * const server = await startMastraTestServer({ agents: { planner } });
+ * await fetch(`${server.url}/api/agents/planner/stream`, …);
+ * await server.close();
+ */
+export async function startMastraTestServer(options: MastraTestServerOptions): Promise<MastraTestServer> {
+  const storage = new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
+  const mastra = new Mastra({ agents: options.agents, storage, logger: false });
+  const app = new Hono();
+  if (options.cors !== false) app.use('*', cors({ origin: (origin) => origin, credentials: true }));
+  await new MastraServer({ app, mastra }).init();
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    mastra,
+    close: () =>
+      (closed ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Open SSE responses would otherwise hold close() until they end.
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await storage.close();
+      })()),
+  };
+}
