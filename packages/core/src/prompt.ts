@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** The kinds of question `ask_user` can ask. */
+export type PromptKind = 'text' | 'single' | 'multiple';
+
+/** One offered choice. */
+export interface PromptOption {
+  label: string;
+  description?: string;
+}
+
+interface PromptIdentity {
+  /** `runId` + `toolCallId`: tool call ids come from the model and repeat across runs. */
+  key: string;
+  runId: string;
+  toolCallId: string;
+  /** The name the model called the tool by (the key in the agent's `tools`, or `ask_user`). */
+  toolName: string;
+}
+
+/** A well-formed question from `ask_user`'s `suspendPayload`. */
+export interface AskUserPrompt extends PromptIdentity {
+  kind: PromptKind;
+  question: string;
+  /** Empty for free text. */
+  options: PromptOption[];
+}
+
+/** A suspended `ask_user` call whose payload cannot be rendered, with the reason why. */
+export interface InvalidPrompt extends PromptIdentity {
+  kind: 'invalid';
+  /** Human-readable: what is wrong with the payload. */
+  reason: string;
+  /** The payload as received. */
+  payload: unknown;
+  /** The question, when one could be read. */
+  question?: string;
+}
+
+export type Prompt = AskUserPrompt | InvalidPrompt;
+
+/** What `resumeStream` takes: a string (free text, one choice) or several labels. */
+export type AnswerValue = string | string[];
+
+/** The fields of a `tool-call-suspended` chunk's payload (or of a suspended-runs entry) that a prompt is built from. */
+export interface SuspendedToolCall {
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  suspendPayload: unknown;
+}
+
+export const promptKey = (runId: string, toolCallId: string): string => `${runId}:${toolCallId}`;
+
+const optionSchema = z.object(
+  {
+    label: z.string({ error: 'each option needs a text label' }),
+    description: z.string({ error: 'an option description must be text' }).optional(),
+  },
+  { error: 'each option must be an object with a label' },
+);
+
+const payloadSchema = z.object(
+  {
+    question: z.string({ error: 'the question is missing or not text' }),
+    options: z.array(optionSchema, { error: 'options must be a list' }).optional(),
+    selectionMode: z
+      .enum(['single_select', 'multi_select'], { error: 'selectionMode must be "single_select" or "multi_select"' })
+      .optional(),
+  },
+  { error: 'the payload is not an object' },
+);
+
+/** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
+export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {
+  const p = call.suspendPayload;
+  if (p !== null && typeof p === 'object' && !Array.isArray(p) && 'question' in p) return true;
+  const name = call.toolName.replace(/[-_\s]/g, '').toLowerCase();
+  return name === 'askuser' || name === 'askusertool';
+}
+
+/**
+ * Builds a prompt from a suspended `ask_user` call: a renderable question, or an invalid prompt
+ * that says what is wrong. Never throws.
+ * @example
+ * parsePrompt({ runId, toolCallId: 'call_1', toolName: 'ask_user', suspendPayload: { question: 'Where to?' } })
+ * // → { kind: 'text', question: 'Where to?', options: [], key: `${runId}:call_1`, … }
+ */
+export function parsePrompt(call: SuspendedToolCall): Prompt {
+  const id: PromptIdentity = {
+    key: promptKey(call.runId, call.toolCallId),
+    runId: call.runId,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+  };
+  const invalid = (reason: string, question?: string): InvalidPrompt => ({
+    ...id,
+    kind: 'invalid',
+    reason,
+    payload: call.suspendPayload,
+    ...(question ? { question } : {}),
+  });
+
+  const parsed = payloadSchema.safeParse(call.suspendPayload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 1 ? ` (at ${issue.path.join('.')})` : '';
+    return invalid(`${issue?.message ?? 'the payload is malformed'}${where}`);
+  }
+  const { question: rawQuestion, options, selectionMode } = parsed.data;
+  const question = rawQuestion.trim();
+  if (!question) return invalid('the question is empty');
+  if (!options || options.length === 0) {
+    if (selectionMode) return invalid(`selectionMode "${selectionMode}" needs options, and none were given`, question);
+    return { ...id, kind: 'text', question, options: [] };
+  }
+  const seen = new Set<string>();
+  for (const [i, option] of options.entries()) {
+    if (!option.label.trim()) return invalid(`option ${i + 1} has an empty label`, question);
+    if (seen.has(option.label)) return invalid(`the label "${option.label}" is offered twice`, question);
+    seen.add(option.label);
+  }
+  return {
+    ...id,
+    kind: selectionMode === 'multi_select' ? 'multiple' : 'single',
+    question,
+    options: options.map((o) => (o.description ? { label: o.label, description: o.description } : { label: o.label })),
+  };
+}
