@@ -4,8 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 4111);
-const model = process.env.MODEL;
+const port = Number(process.env.PORT || 4111);
+const model = process.env.MODEL || undefined;
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`ask-user-kit server: PORT must be a port number (0 picks a free one), got "${process.env.PORT}".`);
+  process.exit(1);
+}
 
 function defaultStorage(): string {
   const dir = path.resolve(here, '../.data');
@@ -13,7 +18,7 @@ function defaultStorage(): string {
   return `file:${path.join(dir, 'mastra.db')}`;
 }
 
-const storage = process.env.STORAGE_URL ?? defaultStorage();
+const storage = process.env.STORAGE_URL || defaultStorage();
 const agents = {
   planner: askUserAgent(
     'planner',
@@ -24,21 +29,38 @@ const agents = {
   ),
 };
 
+function fail(message: string): never {
+  console.error(`ask-user-kit server: ${message}`);
+  process.exit(1);
+}
+
+let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 try {
-  const server = await startMastraTestServer({ agents, storage, port });
-  console.log(
-    `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
-      `model: ${model ?? 'scripted (no API key)'} · storage: ${storage}`,
-  );
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  server = await startMastraTestServer({ agents, storage, port });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') {
-    console.error(`ask-user-kit server: port ${port} on 127.0.0.1 is already in use. Stop the other process or set PORT.`);
-  } else {
-    console.error(`ask-user-kit server could not start (storage: ${storage}): ${e.message ?? e}`);
+    fail(`port ${port} on 127.0.0.1 is already in use. Stop the other process or set PORT.`);
   }
-  process.exit(1);
+  if (e.code === 'EACCES') fail(`not allowed to listen on port ${port}. Pick a port above 1024 with PORT.`);
+  if (/database|sqlite|libsql|connection/i.test(String(e.message))) {
+    fail(`cannot open storage ${storage}: ${e.message}. Check that its directory exists and is writable, or set STORAGE_URL.`);
+  }
+  fail(`could not start on port ${port} with storage ${storage}: ${e.stack ?? e}`);
 }
+
+// LibSQL opens a file lazily: a file that is not a database would only fail on the first request.
+try {
+  await server.mastra.getStorage()?.init();
+} catch (error) {
+  await server.close().catch(() => {});
+  fail(`cannot use storage ${storage}: ${(error as Error).message ?? error}. Point STORAGE_URL at a new or valid LibSQL file.`);
+}
+
+console.log(
+  `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
+    `model: ${model ?? 'scripted (no API key)'} · storage: ${storage}`,
+);
+const stop = () => void server.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
