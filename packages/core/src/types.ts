@@ -1,6 +1,14 @@
 import type { AnswerValue, Prompt, SuspendedToolCall } from './prompt.ts';
 
-/** Where a run is. */
+/**
+ * Where a conversation is:
+ * - `idle`: nothing sent yet (or cancelled with no question waiting)
+ * - `streaming`: a run's stream is being read
+ * - `awaiting-input`: a question (or another suspended tool) waits for the user
+ * - `resuming`: an answer was sent; waiting for the server to take it
+ * - `done`: the last run finished
+ * - `error`: the last request or run failed (see `error`)
+ */
 export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | 'done' | 'error';
 
 /** What went wrong, for the user and for code. */
@@ -9,10 +17,12 @@ export interface RunError {
    * - `http`: the server answered with an error status (`status`, the server's `message`)
    * - `network`: no answer (server down, connection cut)
    * - `expired`: the run is no longer suspended (already answered elsewhere, or gone)
-   * - `stream`: the agent reported an error chunk
+   * - `stream`: the agent reported an error chunk (or, in process, threw)
    * - `invalid-answer`: the answer was refused before any request
+   * - `aborted`: `cancel()` or `reset()` stopped the request
+   * - `busy`: another request of this store is still running; nothing was sent
    */
-  code: 'http' | 'network' | 'expired' | 'stream' | 'invalid-answer';
+  code: 'http' | 'network' | 'expired' | 'stream' | 'invalid-answer' | 'aborted' | 'busy';
   message: string;
   status?: number;
 }
@@ -25,10 +35,32 @@ export type TranscriptEntry =
       type: 'prompt';
       id: string;
       prompt: Prompt;
-      /** `pending` until answered; `answered` once the server took the answer. */
-      state: 'pending' | 'answered';
+      /**
+       * - `pending`: waiting for an answer (also after a failed attempt: see `error`)
+       * - `submitting`: an answer is on its way
+       * - `answered`: the server took the answer
+       * - `expired`: the server no longer waits for it (answered elsewhere, or gone)
+       */
+      state: 'pending' | 'submitting' | 'answered' | 'expired';
+      /** The answer sent (set from `submitting` on). */
       answer?: AnswerValue;
+      /** Why the last attempt to answer failed. */
+      error?: RunError;
     };
+
+/** A tool call seen in the stream, with its outcome. */
+export interface ToolCallEntry {
+  /** `runId` + `toolCallId` (see `promptKey`). */
+  key: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  /** `suspended` waits for resume data or an approval; `done` has a `result`; `failed` an `error`. */
+  state: 'running' | 'suspended' | 'done' | 'failed';
+  result?: unknown;
+  error?: unknown;
+}
 
 /** A malformed frame or chunk that was skipped; the stream went on. */
 export interface DecodeIssue {
@@ -47,8 +79,11 @@ export interface RunSnapshot {
   transcript: TranscriptEntry[];
   /** Questions waiting for an answer, oldest first. */
   pending: Prompt[];
+  /** Every tool call seen in the streams, in order (ask_user calls included). */
+  toolCalls: ToolCallEntry[];
+  /** The last failure; cleared by the next `send` or `answer`. */
   error: RunError | undefined;
-  /** Malformed frames seen and skipped. */
+  /** Malformed frames and chunks seen and skipped (the last 50). */
   issues: DecodeIssue[];
 }
 
@@ -58,7 +93,7 @@ export interface SuspendedRun {
   suspendedAt?: string;
   threadId?: string;
   resourceId?: string;
-  toolCalls: Omit<SuspendedToolCall, 'runId'>[];
+  toolCalls: (Omit<SuspendedToolCall, 'runId'> & { requiresApproval?: boolean })[];
 }
 
 export interface StreamRequest {

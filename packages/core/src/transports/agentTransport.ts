@@ -1,0 +1,125 @@
+import { toDecodeEvent } from '../decodeChunks.ts';
+import { isAbortError, isExpiredMessage, messageOf, TransportError } from '../errors.ts';
+import type { AnswerValue } from '../prompt.ts';
+import type { AgentTransport, DecodeEvent } from '../types.ts';
+import { memoryOption, parseSuspendedRuns } from './parseSuspendedRuns.ts';
+
+interface CallOptions {
+  memory?: { thread?: string; resource?: string };
+  abortSignal?: AbortSignal;
+}
+
+interface StreamOutput {
+  fullStream: AsyncIterable<unknown>;
+}
+
+/**
+ * The part of a `@mastra/core` `Agent` the adapter uses, typed by shape. Take the agent from its
+ * `Mastra` instance (`mastra.getAgent(id)`): resuming needs the run's snapshot in Mastra's storage.
+ */
+export interface InProcessAgent {
+  stream(messages: { role: 'user'; content: string }[], options: CallOptions): Promise<StreamOutput>;
+  resumeStream(resumeData: AnswerValue, options: CallOptions & { runId: string; toolCallId?: string }): Promise<StreamOutput>;
+  listSuspendedRuns(options?: { threadId?: string; resourceId?: string }): Promise<unknown>;
+}
+
+const TICK = Symbol('tick');
+const nextTask = () =>
+  new Promise<typeof TICK>((resolve) => (globalThis.setImmediate ?? setTimeout)(() => resolve(TICK)));
+
+function toTransportError(error: unknown, kind: 'stream' | 'resume' | 'list'): unknown {
+  if (isAbortError(error) || error instanceof TransportError) return error;
+  const message = messageOf(error, 'The agent failed.');
+  const id = (error as { id?: unknown } | null)?.id;
+  if (kind === 'resume' && (isExpiredMessage(message) || (typeof id === 'string' && isExpiredMessage(id)))) {
+    return new TransportError(
+      { code: 'expired', message: 'This question was already answered or has expired.' },
+      { cause: error },
+    );
+  }
+  return new TransportError({ code: 'stream', message }, { cause: error });
+}
+
+/**
+ * Chunk objects in batches: everything the agent has already produced when the consumer asks is
+ * one batch, so a burst of chunks is one store update, as with a network read.
+ */
+async function* batches(source: AsyncIterable<unknown>): AsyncGenerator<DecodeEvent[], void, undefined> {
+  const iterator = source[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    let next = iterator.next();
+    for (;;) {
+      const first = await next;
+      if (first.done) {
+        done = true;
+        return;
+      }
+      const batch = [toDecodeEvent(first.value)];
+      for (;;) {
+        next = iterator.next();
+        // If the consumer stops while this read is pending, its failure must not go unhandled.
+        next.catch(() => {});
+        const ready = await Promise.race([next, nextTask()]);
+        if (ready === TICK) break;
+        if (ready.done) {
+          done = true;
+          yield batch;
+          return;
+        }
+        batch.push(toDecodeEvent(ready.value));
+      }
+      yield batch;
+    }
+  } catch (error) {
+    done = true;
+    throw toTransportError(error, 'stream');
+  } finally {
+    if (!done) await iterator.return?.();
+  }
+}
+
+/**
+ * Adapts an in-process `@mastra/core` Agent (server code, tests): the agent's own `stream`,
+ * `resumeStream` and `listSuspendedRuns` (what Mastra's suspended-runs route calls), with the same
+ * `memory: { thread, resource }` as over HTTP.
+ * @example
+ * const transport = createAgentTransport(mastra.getAgent('planner'));
+ */
+export function createAgentTransport(agent: InProcessAgent): AgentTransport {
+  return {
+    async stream({ messages, threadId, resourceId, signal }) {
+      const memory = memoryOption(threadId, resourceId);
+      try {
+        const output = await agent.stream(messages, { ...(memory ? { memory } : {}), abortSignal: signal });
+        return batches(output.fullStream);
+      } catch (error) {
+        throw toTransportError(error, 'stream');
+      }
+    },
+
+    async resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
+      const memory = memoryOption(threadId, resourceId);
+      try {
+        const output = await agent.resumeStream(resumeData, {
+          runId,
+          toolCallId,
+          ...(memory ? { memory } : {}),
+          abortSignal: signal,
+        });
+        return batches(output.fullStream);
+      } catch (error) {
+        throw toTransportError(error, 'resume');
+      }
+    },
+
+    async listSuspended({ threadId, resourceId, signal }) {
+      signal?.throwIfAborted();
+      try {
+        return parseSuspendedRuns(await agent.listSuspendedRuns({ threadId, resourceId }), threadId);
+      } catch (error) {
+        throw toTransportError(error, 'list');
+      }
+    },
+  };
+}

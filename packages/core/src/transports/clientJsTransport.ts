@@ -1,0 +1,90 @@
+import { decodeChunks } from '../decodeChunks.ts';
+import { httpRunError, isAbortError, messageOf, TransportError } from '../errors.ts';
+import type { AnswerValue } from '../prompt.ts';
+import type { AgentTransport, DecodeEvent } from '../types.ts';
+import { memoryOption, parseSuspendedRuns } from './parseSuspendedRuns.ts';
+
+interface CallOptions {
+  memory?: { thread?: string; resource?: string };
+  abortSignal?: AbortSignal;
+}
+
+/**
+ * The part of a `@mastra/client-js` agent (`new MastraClient(…).getAgent(id)`) the adapter uses.
+ * Typed by shape, so `@ask-user-kit/core` never imports client-js.
+ */
+export interface ClientJsAgent {
+  stream(messages: { role: 'user'; content: string }[], options: CallOptions): Promise<Response>;
+  resumeStream(resumeData: AnswerValue, options: CallOptions & { runId: string; toolCallId?: string }): Promise<Response>;
+  listSuspendedRuns(params?: { resourceId?: string }): Promise<unknown>;
+}
+
+/** client-js throws `MastraClientError` (`status`, parsed `body`) for HTTP errors. */
+function toTransportError(error: unknown, kind: 'stream' | 'resume' | 'list'): unknown {
+  if (isAbortError(error) || error instanceof TransportError) return error;
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { error?: unknown } };
+  if (typeof status === 'number') {
+    const message = typeof body?.error === 'string' && body.error ? body.error : messageOf(error);
+    return new TransportError(kind === 'resume' ? httpRunError(status, message) : { code: 'http', status, message }, {
+      cause: error,
+    });
+  }
+  return new TransportError(
+    { code: 'network', message: `Could not reach the agent server: ${messageOf(error, 'no answer')}.` },
+    { cause: error },
+  );
+}
+
+function bodyOf(response: Response): AsyncIterable<DecodeEvent[]> {
+  if (!response.body) throw new TransportError({ code: 'network', message: 'The server answered without a body.' });
+  return decodeChunks(response.body);
+}
+
+/**
+ * Adapts a `@mastra/client-js` agent. The `Response` it returns is decoded with the kit's decoder,
+ * not with client-js's `processDataStream` (slower than linear on long streams).
+ *
+ * client-js retries failed requests (3 times by default, also on a 500): create the client with
+ * `retries: 0`, or an expired answer is sent four times before it fails. client-js 1.47 also logs
+ * "tool_result must be preceded by a tool_call" on each resume; the chunks are unaffected.
+ * @example
+ * import { MastraClient } from '@mastra/client-js';
+ * const client = new MastraClient({ baseUrl: 'http://127.0.0.1:4111', retries: 0 });
+ * const transport = createClientJsTransport(client.getAgent('planner'));
+ */
+export function createClientJsTransport(agent: ClientJsAgent): AgentTransport {
+  return {
+    async stream({ messages, threadId, resourceId, signal }) {
+      const memory = memoryOption(threadId, resourceId);
+      try {
+        return bodyOf(await agent.stream(messages, { ...(memory ? { memory } : {}), abortSignal: signal }));
+      } catch (error) {
+        throw toTransportError(error, 'stream');
+      }
+    },
+
+    async resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
+      const memory = memoryOption(threadId, resourceId);
+      try {
+        const response = await agent.resumeStream(resumeData, {
+          runId,
+          toolCallId,
+          ...(memory ? { memory } : {}),
+          abortSignal: signal,
+        });
+        return bodyOf(response);
+      } catch (error) {
+        throw toTransportError(error, 'resume');
+      }
+    },
+
+    async listSuspended({ threadId, resourceId, signal }) {
+      signal?.throwIfAborted();
+      try {
+        return parseSuspendedRuns(await agent.listSuspendedRuns(resourceId ? { resourceId } : {}), threadId);
+      } catch (error) {
+        throw toTransportError(error, 'list');
+      }
+    },
+  };
+}
