@@ -22,6 +22,10 @@ export const browser = () => ({
 export default defineConfig({
   plugins: [react()],
   test: {
+    // `pnpm test` (scripts/test.mjs) sets ASK_REPORT_DIR; .ci/summary.mjs reads the JSON report.
+    reporters: process.env.ASK_REPORT_DIR
+      ? ['default', ['json', { outputFile: `${process.env.ASK_REPORT_DIR}/vitest.json` }]]
+      : ['default'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
