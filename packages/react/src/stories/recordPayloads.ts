@@ -3,13 +3,18 @@
  *
  *   node packages/react/src/stories/recordPayloads.ts
  *
- * Starts `startMastraTestServer` (Mastra + Hono + LibSQL on 127.0.0.1) with one agent per story
- * variant, each running Mastra's real `askUserTool` under the scripted model, talks to it over
+ * The plain free-text, single (with descriptions) and multiple choice questions come from the core
+ * package's recorded streams (packages/core/src/fixtures); this records the variants those do not
+ * cover. It starts `startMastraTestServer` (Mastra + Hono + LibSQL on 127.0.0.1) with one agent
+ * per variant, each running Mastra's real `askUserTool` under the scripted model, talks to it over
  * HTTP exactly as a browser would, and writes what the server sent to `recordedPayloads.json`
- * beside this file: the `tool-call-suspended` chunk of each variant, the `tool-result` chunk
- * after an answer, the server's answer to an already-answered run, and what a resume sees while
- * the server is down (then succeeds once it is back on the same storage). Re-run it after a
- * Mastra upgrade and commit the output.
+ * beside this file:
+ * - `suspended`: the `tool-call-suspended` chunk of each variant;
+ * - `answered`: the resume-stream body (SSE text) after an answer was taken;
+ * - `expired`: the server's answer to a second resume of an already-answered run;
+ * - `serverDown`: what `fetch` threw for a resume while the server was stopped, and the
+ *   resume-stream body of the same answer sent again once it was back on the same storage.
+ * Re-run it after a Mastra upgrade and commit the output.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +29,13 @@ const output = path.join(here, 'recordedPayloads.json');
 
 /** The question each variant asks: the scripted model passes it to `ask_user` verbatim. */
 const variants: Record<string, ScriptStep> = {
-  text: ask.text('Where would you like to go?'),
   single: ask.single('Which size should the pizza be?', ['Small', 'Medium', 'Large']),
-  singleWithDescriptions: ask.single('How will you travel?', [
-    { label: 'Train', description: 'Slower, scenic, low carbon' },
-    { label: 'Plane', description: 'Fastest for long distances' },
-    { label: 'Car', description: 'Flexible stops along the way' },
+  dietary: ask.multiple('Which dietary needs should the restaurant know about?', [
+    'Vegetarian',
+    'Vegan',
+    'Gluten-free',
+    'Nut allergy',
   ]),
-  multiple: ask.multiple('What should the trip include?', ['Museums', 'Hiking', 'Food tours', 'Beaches']),
   manyOptions: ask.single('Which time zone should the meeting use?', [
     'UTC−10 Honolulu',
     'UTC−8 Los Angeles',
@@ -93,8 +97,7 @@ const variants: Record<string, ScriptStep> = {
   invalidBlankQuestion: ask.raw({ question: '   ' }),
 };
 
-async function readSse(response: Response): Promise<Chunk[]> {
-  const text = await response.text();
+function parseSse(text: string): Chunk[] {
   return text
     .split('\n\n')
     .map((frame) => frame.trim())
@@ -111,7 +114,7 @@ async function startUntilSuspended(baseUrl: string, agentId: string): Promise<Ch
     messages: [{ role: 'user', content: 'Help me plan this, please.' }],
   });
   if (!res.ok) throw new Error(`${agentId}: stream answered ${res.status}`);
-  const suspended = (await readSse(res)).find((c) => c.type === 'tool-call-suspended');
+  const suspended = parseSse(await res.text()).find((c) => c.type === 'tool-call-suspended');
   if (!suspended) throw new Error(`${agentId}: the run did not suspend`);
   return suspended;
 }
@@ -136,41 +139,34 @@ try {
   const suspended: Record<string, Chunk> = {};
   for (const id of Object.keys(variants)) suspended[id] = await startUntilSuspended(server.url, id);
 
-  // Answered: what the server streams back once it takes an answer.
-  const answers: Record<string, string | string[]> = {
-    singleWithDescriptions: 'Train',
-    multiple: ['Museums', 'Food tours'],
-  };
-  const answered: Record<string, { resumeData: string | string[]; toolResult: Chunk; text: string }> = {};
-  for (const [id, resumeData] of Object.entries(answers)) {
-    const chunks = await readSse(await resume(server.url, id, suspended[id]!, resumeData));
-    const toolResult = chunks.find((c) => c.type === 'tool-result');
-    if (!toolResult) throw new Error(`${id}: no tool-result after resume`);
-    const text = chunks
-      .filter((c) => c.type === 'text-delta')
-      .map((c) => String(c.payload?.text ?? ''))
-      .join('');
-    answered[id] = { resumeData, toolResult, text };
+  /** Resumes and returns the SSE body, after checking that the server took the answer. */
+  async function answer(id: string, resumeData: string | string[]): Promise<string> {
+    const res = await resume(server.url, id, suspended[id]!, resumeData);
+    const sse = await res.text();
+    if (!res.ok || !parseSse(sse).some((c) => c.type === 'tool-result')) throw new Error(`${id}: no tool-result after resume`);
+    return sse;
   }
 
+  // Answered: what the server streams back once it takes an answer (the second one includes a typed "Other…").
+  const answered = {
+    single: { resumeData: 'Medium', sse: await answer('single', 'Medium') },
+    dietary: { resumeData: ['Vegetarian', 'No shellfish'], sse: await answer('dietary', ['Vegetarian', 'No shellfish']) },
+  };
+
   // Expired: answering a run that was already answered (in another tab, say).
-  const again = await resume(server.url, 'singleWithDescriptions', suspended.singleWithDescriptions!, 'Plane');
-  const expired = { status: again.status, body: (await again.json()) as unknown };
+  const again = await resume(server.url, 'single', suspended.single!, 'Large');
+  const expired = { resumeData: 'Large', status: again.status, body: (await again.json()) as unknown };
   if (again.status < 400) throw new Error('expected the second resume to fail');
 
   // Server down: the resume cannot reach the server; once it is back on the same storage, it works.
   await server.close();
-  let serverDown: { message: string };
-  try {
-    await resume(server.url, 'otherAnswer', suspended.otherAnswer!, 'Helix');
-    throw new Error('expected the resume to fail while the server is down');
-  } catch (error) {
-    serverDown = { message: (error as Error).message };
-  }
+  const networkError = await resume(server.url, 'otherAnswer', suspended.otherAnswer!, 'Helix').then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  if (networkError === undefined) throw new Error('expected the resume to fail while the server is down');
   server = await startMastraTestServer({ agents: agents(), storage, port: server.port });
-  const retried = await readSse(await resume(server.url, 'otherAnswer', suspended.otherAnswer!, 'Helix'));
-  const retryResult = retried.find((c) => c.type === 'tool-result');
-  if (!retryResult) throw new Error('the retry after the restart did not resume the run');
+  const serverDown = { resumeData: 'Helix', networkError, retrySse: await answer('otherAnswer', 'Helix') };
 
   const recorded = {
     note:
@@ -180,7 +176,7 @@ try {
     suspended,
     answered,
     expired,
-    serverDown: { ...serverDown, retry: { resumeData: 'Helix', toolResult: retryResult } },
+    serverDown,
   };
   writeFileSync(output, `${JSON.stringify(recorded, null, 2)}\n`);
   console.log(`recorded ${Object.keys(suspended).length} prompts -> ${path.relative(process.cwd(), output)}`);
