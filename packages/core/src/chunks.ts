@@ -4,12 +4,12 @@ import type { DecodeIssue, MastraChunk } from './types.ts';
 
 // Only the fields the reducer reads are checked; everything else passes through untouched
 // (`looseObject`), so a huge `step-finish` costs one type check, not a deep walk.
+const runId = z.string({ error: 'runId must be text' });
 const envelope = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
-  z.looseObject({ type: z.literal(type), runId: z.string().optional(), payload });
+  z.looseObject({ type: z.literal(type), runId: runId.optional(), payload });
 const anyPayload = z.unknown();
 const toolCallId = z.string({ error: 'payload.toolCallId must be text' });
 const toolName = z.string({ error: 'payload.toolName must be text' });
-const needsRunId = z.string({ error: 'runId must be text' });
 
 /** Zod schemas of the Mastra agent-stream chunks the kit models, by chunk type. */
 export const chunkSchemas = {
@@ -32,14 +32,14 @@ export const chunkSchemas = {
       { toolCallId, toolName, suspendPayload: z.unknown(), args: z.unknown() },
       { error: 'payload must be an object' },
     ),
-  ).extend({ runId: needsRunId }),
+  ).extend({ runId }),
   'tool-call-approval': envelope(
     'tool-call-approval',
     z.looseObject({ toolCallId, toolName, args: z.unknown() }, { error: 'payload must be an object' }),
-  ).extend({ runId: needsRunId }),
+  ).extend({ runId }),
   'tool-result': envelope(
     'tool-result',
-    z.looseObject({ toolCallId, toolName: toolName.optional(), result: z.unknown(), isError: z.boolean().optional() }, {
+    z.looseObject({ toolCallId, toolName: toolName.optional(), result: z.unknown(), isError: z.boolean({ error: 'payload.isError must be true or false' }).optional() }, {
       error: 'payload must be an object',
     }),
   ),

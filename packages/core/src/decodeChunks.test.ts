@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
+import { MAX_EXCERPT_LENGTH } from './excerpt.ts';
+import {
+  chunksOf,
+  collect,
+  fixtureBytes,
+  referenceChunks,
+  splitBytes,
+  sseFixtures,
+  streamOfReads,
+} from './test/fixtures.ts';
+import type { DecodeEvent } from './types.ts';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const decodeReads = (reads: Uint8Array[]): DecodeEvent[] => {
+  const decoder = createChunkDecoder();
+  return [...reads.flatMap((r) => decoder.push(r)), ...decoder.end()];
+};
+
+describe('decodeText on recorded streams', () => {
+  it.each(sseFixtures)('%s decodes to exactly the frames the server sent', (name) => {
+    const events = decodeText(new TextDecoder().decode(fixtureBytes(name)));
+    expect(events.every((e) => e.kind === 'chunk')).toBe(true);
+    expect(chunksOf(events)).toEqual(referenceChunks(name));
+  });
+});
+
+describe('split reads', () => {
+  // Every offset of whole recordings: a question with accents, CJK and emoji, and a resumed run's
+  // first frames. (The larger recordings are covered by the one-byte reads and random splits below.)
+  it.each(['unicode.stream.sse', 'two-asks.resume-1.sse', 'text.stream.sse'])(
+    '%s split at every byte offset decodes as unsplit',
+    (name) => {
+      const bytes = fixtureBytes(name);
+      const whole = decodeReads([bytes]);
+      expect(whole.length).toBe(referenceChunks(name).length);
+      for (let offset = 1; offset < bytes.length; offset++) {
+        const split = decodeReads(splitBytes(bytes, [offset]));
+        if (JSON.stringify(split) !== JSON.stringify(whole)) {
+          expect.unreachable(`split at byte ${offset} of ${name} decoded differently`);
+        }
+      }
+    },
+  );
+
+  it.each(['unicode.resume.sse', 'single.resume.sse'])('%s read one byte at a time decodes as unsplit', (name) => {
+    const bytes = fixtureBytes(name);
+    const reads = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+    expect(decodeReads(reads)).toEqual(decodeReads([bytes]));
+    expect(decodeReads(reads).length).toBe(referenceChunks(name).length);
+  });
+
+  it('decodes emoji split across reads', () => {
+    const bytes = encode('data: {"type":"text-delta","payload":{"text":"🎒✈️"}}\n\n');
+    const emojiStart = bytes.indexOf(0xf0);
+    for (const offset of [emojiStart + 1, emojiStart + 2, emojiStart + 3]) {
+      expect(decodeReads(splitBytes(bytes, [offset]))).toEqual([
+        { kind: 'chunk', chunk: { type: 'text-delta', payload: { text: '🎒✈️' } } },
+      ]);
+    }
+  });
+
+  const realChunks = [...new Set(sseFixtures)].flatMap(referenceChunks);
+  const frame = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...realChunks).map((c) => ({ text: `data: ${JSON.stringify(c)}\n\n`, expect: [c] })) },
+    { weight: 1, arbitrary: fc.constant({ text: 'data: [DONE]\n\n', expect: [] }) },
+    { weight: 1, arbitrary: fc.constant({ text: ': keep-alive\n\n', expect: [] }) },
+    { weight: 1, arbitrary: fc.constant({ text: '\n', expect: [] }) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ maxLength: 200, unit: 'grapheme' }).map((s) => ({
+        text: `data: {${s.replace(/[\r\n]/g, ' ')}\n\n`,
+        expect: [{ issue: true }],
+      })),
+    },
+  );
+
+  it('random sequences of real chunks, junk and malformed frames, split at random bytes, decode as sent', () => {
+    fc.assert(
+      fc.property(
+        fc.array(frame, { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (frames, cuts) => {
+          const bytes = encode(frames.map((f) => f.text).join(''));
+          const events = decodeReads(splitBytes(bytes, cuts.map((c) => c % (bytes.length + 1))));
+          const expected = frames.flatMap((f) => f.expect);
+          expect(events.length).toBe(expected.length);
+          events.forEach((event, i) => {
+            const want = expected[i]!;
+            if ('issue' in want) expect(event.kind).toBe('decode-error');
+            else expect(event).toEqual({ kind: 'chunk', chunk: want });
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('malformed input', () => {
+  const long = `{"type":"text-delta","payload":{"text":"${'x'.repeat(300)}"`;
+  it.each([
+    ['bad JSON', 'data: {not json}\n\n', 'Skipped a frame that is not valid JSON.', '{not json}'],
+    ['a number', 'data: 42\n\n', 'Skipped a frame that is not a chunk: got a number.', '42'],
+    ['a string', 'data: "hello"\n\n', 'Skipped a frame that is not a chunk: got a string.', '"hello"'],
+    ['null', 'data: null\n\n', 'Skipped a frame that is not a chunk: got null.', 'null'],
+    ['an array', 'data: [{"type":"start"}]\n\n', 'Skipped a frame that is not a chunk: got an array.', '[{"type":"start"}]'],
+    ['no type', 'data: {"payload":{}}\n\n', 'Skipped a frame that is not a chunk: "type" is missing.', '{"payload":{}}'],
+    ['a number type', 'data: {"type":7}\n\n', 'Skipped a frame that is not a chunk: "type" is not text.', '{"type":7}'],
+    ['truncated JSON', `data: ${long}\n\n`, 'Skipped a frame that is not valid JSON.', `${long.slice(0, MAX_EXCERPT_LENGTH - 1)}…`],
+  ])('%s gives a decode-error with a short excerpt, and the stream goes on', (_, bad, message, excerpt) => {
+    const events = decodeText(`data: {"type":"start","runId":"r1"}\n\n${bad}data: {"type":"finish","runId":"r1"}\n\n`);
+    expect(events).toEqual([
+      { kind: 'chunk', chunk: { type: 'start', runId: 'r1' } },
+      { kind: 'decode-error', issue: { message, excerpt } },
+      { kind: 'chunk', chunk: { type: 'finish', runId: 'r1' } },
+    ]);
+    const issue = events[1]!.kind === 'decode-error' ? events[1].issue : undefined;
+    expect(issue!.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
+  });
+
+  it('never cuts an emoji in half in an excerpt', () => {
+    const text = `data: {${'a'.repeat(MAX_EXCERPT_LENGTH - 3)}😀😀\n\n`;
+    const [event] = decodeText(text);
+    const excerpt = event?.kind === 'decode-error' ? event.issue.excerpt : '';
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it.each([
+    ['[DONE]', 'data: [DONE]\n\n'],
+    ['comments', ': ping\n\n:\n\n'],
+    ['blank lines', '\n\n\n\n'],
+    ['lines that are not SSE fields', 'garbage line\nevent: x\n\n'],
+    ['an empty data field', 'data:\n\n'],
+  ])('skips %s silently', (_, text) => {
+    expect(decodeText(`${text}data: {"type":"start"}\n\n`)).toEqual([{ kind: 'chunk', chunk: { type: 'start' } }]);
+  });
+
+  it('accepts CRLF line endings and a byte order mark', () => {
+    expect(decodeText('\uFEFFdata: {"type":"start"}\r\n\r\ndata: {"type":"finish"}\r\n\r\n')).toEqual([
+      { kind: 'chunk', chunk: { type: 'start' } },
+      { kind: 'chunk', chunk: { type: 'finish' } },
+    ]);
+  });
+
+  it('delivers a last frame that lacks its blank line, and reports a cut one', () => {
+    expect(decodeText('data: {"type":"finish"}')).toEqual([{ kind: 'chunk', chunk: { type: 'finish' } }]);
+    expect(decodeText('data: {"type":"fin')).toEqual([
+      { kind: 'decode-error', issue: { message: 'Skipped a frame that is not valid JSON.', excerpt: '{"type":"fin' } },
+    ]);
+  });
+
+  it('replaces invalid UTF-8 instead of throwing', () => {
+    const bytes = new Uint8Array([...encode('data: {"type":"text-delta","payload":{"text":"'), 0xff, 0xfe, ...encode('"}}\n\n')]);
+    expect(decodeReads([bytes])).toEqual([{ kind: 'chunk', chunk: { type: 'text-delta', payload: { text: '\uFFFD\uFFFD' } } }]);
+  });
+
+  it('toDecodeEvent checks in-process values the same way', () => {
+    expect(toDecodeEvent({ type: 'start' })).toEqual({ kind: 'chunk', chunk: { type: 'start' } });
+    expect(toDecodeEvent(undefined)).toEqual({
+      kind: 'decode-error',
+      issue: { message: 'Skipped a frame that is not a chunk: got a undefined.', excerpt: 'undefined' },
+    });
+  });
+});
+
+describe('decodeChunks', () => {
+  it('yields one batch per read, and nothing for a read that completes no frame', async () => {
+    const a = 'data: {"type":"start"}\n\ndata: {"type":"step-start"}\n\n';
+    const b = 'data: {"type":"text-delta","payload":{"te';
+    const c = 'xt":"hi"}}\n\ndata: [DONE]\n\n';
+    const batches = await collect(decodeChunks(streamOfReads([a, b, c].map(encode))));
+    expect(batches.map((batch) => batch.map((e) => (e.kind === 'chunk' ? e.chunk.type : e.kind)))).toEqual([
+      ['start', 'step-start'],
+      ['text-delta'],
+    ]);
+  });
+
+  it('cancels the body when the consumer stops early', async () => {
+    let cancelled = false;
+    const bytes = fixtureBytes('long-reply.stream.sse');
+    const stream = streamOfReads(splitBytes(bytes, [1000, 2000, 3000]), () => {
+      cancelled = true;
+    });
+    for await (const batch of decodeChunks(stream)) {
+      expect(batch.length).toBeGreaterThan(0);
+      break;
+    }
+    expect(cancelled).toBe(true);
+  });
+
+  it('throws a read error to the consumer after the batches before it', async () => {
+    let sent = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encode('data: {"type":"start"}\n\n'));
+        } else controller.error(new TypeError('terminated'));
+      },
+    });
+    const seen: DecodeEvent[][] = [];
+    await expect(
+      (async () => {
+        for await (const batch of decodeChunks(stream)) seen.push(batch);
+      })(),
+    ).rejects.toThrow('terminated');
+    expect(seen).toEqual([[{ kind: 'chunk', chunk: { type: 'start' } }]]);
+  });
+});

@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeText } from './decodeChunks.ts';
+import { promptKey } from './prompt.ts';
+import { initialRunSnapshot, MAX_ISSUES, reduceRun, type RunAction } from './reduceRun.ts';
+import { fixtureText, referenceChunks } from './test/fixtures.ts';
+import type { DecodeEvent, MastraChunk, RunSnapshot, SuspendedRun } from './types.ts';
+import { parseSuspendedRuns } from './transports/parseSuspendedRuns.ts';
+
+const events = (name: string): DecodeEvent[] => decodeText(fixtureText(name));
+const chunkEvents = (chunks: MastraChunk[]): DecodeEvent[] => chunks.map((chunk) => ({ kind: 'chunk', chunk }));
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Applies actions one by one to frozen snapshots: any mutation throws. */
+const run = (actions: RunAction[], from: RunSnapshot = initialRunSnapshot) =>
+  actions.reduce((s, a) => reduceRun(deepFreeze(s), a), from);
+
+const suspendedCall = (name: string) => {
+  const chunk = referenceChunks(name).findLast((c) => c.type === 'tool-call-suspended') as {
+    runId: string;
+    payload: { toolCallId: string; suspendPayload: unknown };
+  };
+  return { runId: chunk.runId, toolCallId: chunk.payload.toolCallId, key: promptKey(chunk.runId, chunk.payload.toolCallId) };
+};
+const replyText = (name: string) =>
+  referenceChunks(name)
+    .filter((c) => c.type === 'text-delta')
+    .map((c) => (c.payload as { text: string }).text)
+    .join('');
+
+const asked = (name: string) => run([{ type: 'send', id: 'm1', text: 'Plan a trip' }, { type: 'events', events: events(name) }, { type: 'stream-end' }]);
+
+describe('reduceRun on recorded streams', () => {
+  it('free text: asks, takes the answer, then finishes with the reply', () => {
+    const call = suspendedCall('text.stream.sse');
+    const s1 = asked('text.stream.sse');
+    expect(s1.status).toBe('awaiting-input');
+    expect(s1.runId).toBe(call.runId);
+    expect(s1.pending).toEqual([
+      { key: call.key, runId: call.runId, toolCallId: call.toolCallId, toolName: 'ask_user', kind: 'text', question: 'Where would you like to go?', options: [] },
+    ]);
+    expect(s1.transcript.map((e) => [e.type, e.id])).toEqual([['user', 'm1'], ['prompt', call.key]]);
+    expect(s1.toolCalls).toMatchObject([{ key: call.key, state: 'suspended', toolName: 'ask_user' }]);
+
+    const s2 = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }], s1);
+    expect(s2.status).toBe('resuming');
+    expect(s2.transcript[1]).toMatchObject({ state: 'submitting', answer: 'Lisbon' });
+    expect(s2.pending).toHaveLength(1);
+
+    const s3 = run([{ type: 'answer-accepted', key: call.key }, { type: 'events', events: events('text.resume.sse') }, { type: 'stream-end' }], s2);
+    expect(s3.status).toBe('done');
+    expect(s3.pending).toEqual([]);
+    expect(s3.text).toBe(replyText('text.resume.sse'));
+    expect(s3.text).toContain('Lisbon');
+    expect(s3.transcript.map((e) => e.type)).toEqual(['user', 'prompt', 'assistant']);
+    expect(s3.transcript[1]).toMatchObject({ state: 'answered', answer: 'Lisbon' });
+    expect(s3.transcript[2]).toMatchObject({ runId: call.runId, text: s3.text });
+    expect(s3.toolCalls[0]).toMatchObject({ state: 'done', result: { content: 'User answered: Lisbon', isError: false } });
+  });
+
+  it.each([
+    ['single.stream.sse', 'single', 'How will you travel?', ['Train', 'Plane', 'Car']],
+    ['multiple.stream.sse', 'multiple', 'What should the trip include?', ['Museums', 'Hiking', 'Food tours', 'Beaches']],
+    ['unicode.stream.sse', 'single', 'Où voulez-vous aller ? 🌍', ['Málaga ☀️', 'Kraków 🏰', '東京 🗼']],
+  ])('%s gives a %s prompt', (name, kind, question, labels) => {
+    const [prompt] = asked(name).pending;
+    expect(prompt).toMatchObject({ kind, question, key: suspendedCall(name).key });
+    expect(prompt && 'options' in prompt ? prompt.options.map((o) => o.label) : []).toEqual(labels);
+  });
+
+  it('keeps option descriptions', () => {
+    const [prompt] = asked('single.stream.sse').pending;
+    expect(prompt && 'options' in prompt ? prompt.options[0] : undefined).toEqual({ label: 'Train', description: 'Slower, scenic, low carbon' });
+  });
+
+  it('non-ASCII replies arrive whole', () => {
+    const call = suspendedCall('unicode.stream.sse');
+    const s = run(
+      [{ type: 'answer-start', key: call.key, answer: 'Kraków 🏰' }, { type: 'answer-accepted', key: call.key }, { type: 'events', events: events('unicode.resume.sse') }, { type: 'stream-end' }],
+      asked('unicode.stream.sse'),
+    );
+    expect(s.text).toBe(replyText('unicode.resume.sse'));
+    expect(s.text).toContain('Kraków 🏰');
+    expect(s.status).toBe('done');
+  });
+
+  it('two ask_user calls in one step: the second prompt appears once the first is answered', () => {
+    const first = suspendedCall('two-asks.stream.sse');
+    const s1 = asked('two-asks.stream.sse');
+    expect(s1.pending.map((p) => p.key)).toEqual([first.key]);
+    expect(s1.toolCalls.map((c) => c.state)).toEqual(['suspended', 'running']);
+
+    const second = suspendedCall('two-asks.resume-1.sse');
+    expect(second.runId).toBe(first.runId);
+    const s2 = run(
+      [{ type: 'answer-start', key: first.key, answer: 'Ada' }, { type: 'answer-accepted', key: first.key }, { type: 'events', events: events('two-asks.resume-1.sse') }, { type: 'stream-end' }],
+      s1,
+    );
+    expect(s2.status).toBe('awaiting-input');
+    expect(s2.pending).toMatchObject([{ key: second.key, kind: 'single', question: 'Window or aisle?' }]);
+
+    const s3 = run(
+      [{ type: 'answer-start', key: second.key, answer: 'Window' }, { type: 'answer-accepted', key: second.key }, { type: 'events', events: events('two-asks.resume-2.sse') }, { type: 'stream-end' }],
+      s2,
+    );
+    expect(s3.status).toBe('done');
+    expect(s3.text).toBe(replyText('two-asks.resume-2.sse'));
+    expect(s3.text).toContain('Ada');
+    expect(s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'answered']);
+  });
+
+  it('a long reply is one assistant entry with every delta', () => {
+    const s = asked('long-reply.stream.sse');
+    expect(s.status).toBe('done');
+    expect(s.transcript).toHaveLength(2);
+    expect(s.text).toBe(replyText('long-reply.stream.sse'));
+    expect(s.text.length).toBeGreaterThan(10_000);
+  });
+
+  it('a stream cut before finish or a question is a network error', () => {
+    const chunks = referenceChunks('text.resume.sse') as unknown as MastraChunk[];
+    const cut = chunks.slice(0, chunks.findIndex((c) => c.type === 'finish'));
+    const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(cut) }, { type: 'stream-end' }]);
+    expect(s.status).toBe('error');
+    expect(s.error).toEqual({ code: 'network', message: 'The connection closed before the run finished or asked a question.' });
+    expect(s.text).toBe(replyText('text.resume.sse'));
+  });
+});
+
+describe('identity and immutability', () => {
+  const s1 = asked('text.stream.sse');
+  const resumed = referenceChunks('text.resume.sse') as unknown as MastraChunk[];
+  const of = (type: string) => resumed.find((c) => c.type === type)!;
+
+  it.each(['step-start', 'step-finish', 'text-start', 'text-end'])('a %s chunk changes nothing: same object', (type) => {
+    expect(reduceRun(s1, { type: 'events', events: chunkEvents([of(type)]) })).toBe(s1);
+  });
+
+  it('unknown chunk types are kept harmlessly: same object', () => {
+    const unknown = { type: 'reasoning-delta', runId: s1.runId, payload: { text: 'thinking' } };
+    expect(reduceRun(s1, { type: 'events', events: chunkEvents([unknown, of('step-start')]) })).toBe(s1);
+  });
+
+  it('a start chunk for the current run, an empty batch, a second stream-end change nothing', () => {
+    const start = referenceChunks('text.stream.sse')[0] as unknown as MastraChunk;
+    expect(reduceRun(s1, { type: 'events', events: chunkEvents([start]) })).toBe(s1);
+    expect(reduceRun(s1, { type: 'events', events: [] })).toBe(s1);
+    expect(reduceRun(s1, { type: 'stream-end' })).toBe(s1);
+  });
+
+  it('a text delta changes only what it must', () => {
+    const s2 = reduceRun(s1, { type: 'events', events: chunkEvents([of('text-delta')]) });
+    expect(s2).not.toBe(s1);
+    expect(s2.pending).toBe(s1.pending);
+    expect(s2.toolCalls).toBe(s1.toolCalls);
+    expect(s1.text).toBe('');
+  });
+
+  it('reset returns the initial snapshot', () => {
+    expect(reduceRun(s1, { type: 'reset' })).toBe(initialRunSnapshot);
+    expect(reduceRun(initialRunSnapshot, { type: 'reset' })).toBe(initialRunSnapshot);
+  });
+});
+
+describe('answers', () => {
+  const call = suspendedCall('text.stream.sse');
+  const submitting = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }], asked('text.stream.sse'));
+
+  it('a failed answer leaves the prompt pending, with the error', () => {
+    const error = { code: 'http', status: 502, message: 'Bad gateway' } as const;
+    const s = run([{ type: 'answer-failed', key: call.key, error }], submitting);
+    expect(s.status).toBe('awaiting-input');
+    expect(s.error).toEqual(error);
+    expect(s.pending.map((p) => p.key)).toEqual([call.key]);
+    expect(s.transcript[1]).toEqual({ type: 'prompt', id: call.key, prompt: s.pending[0], state: 'pending', error });
+  });
+
+  it('an expired answer marks the prompt expired and no longer pending', () => {
+    const error = { code: 'expired', status: 500, message: 'This question was already answered or has expired.' } as const;
+    const s = run([{ type: 'answer-failed', key: call.key, error }], submitting);
+    expect(s.status).toBe('error');
+    expect(s.pending).toEqual([]);
+    expect(s.transcript[1]).toMatchObject({ state: 'expired', error });
+  });
+
+  it('a cancelled answer goes back to pending', () => {
+    const s = run([{ type: 'cancelled' }], submitting);
+    expect(s.status).toBe('awaiting-input');
+    expect(s.transcript[1]).toMatchObject({ state: 'pending' });
+  });
+
+  it('answering an unknown key changes nothing', () => {
+    const s1 = asked('text.stream.sse');
+    expect(reduceRun(s1, { type: 'answer-start', key: 'nope:call_0', answer: 'x' })).toBe(s1);
+  });
+});
+
+describe('restore', () => {
+  const runs: SuspendedRun[] = parseSuspendedRuns(JSON.parse(readFileSync(new URL('./fixtures/suspended-runs.json', import.meta.url), 'utf8')));
+
+  it('rebuilds the pending prompt from a recorded suspended-runs answer', () => {
+    const s = run([{ type: 'restore', runs }]);
+    const listed = runs[0]!;
+    expect(s.status).toBe('awaiting-input');
+    expect(s.pending).toMatchObject([{ key: promptKey(listed.runId, listed.toolCalls[0]!.toolCallId), kind: 'text', question: 'Where would you like to go?' }]);
+    expect(s.transcript).toHaveLength(1);
+  });
+
+  it('restoring prompts already known changes nothing', () => {
+    const s = run([{ type: 'restore', runs }]);
+    expect(reduceRun(s, { type: 'restore', runs })).toBe(s);
+    const fromStream = asked('suspended.stream.sse');
+    expect(reduceRun(fromStream, { type: 'restore', runs })).toBe(fromStream);
+  });
+
+  it('ignores approvals and calls that are not ask_user questions', () => {
+    const other: SuspendedRun = { runId: 'r9', toolCalls: [{ toolCallId: 'c1', toolName: 'deploy', suspendPayload: { reason: 'confirm' } }, { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined }] };
+    expect(reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] })).toBe(initialRunSnapshot);
+  });
+});
+
+describe('other chunks', () => {
+  it('another suspended tool is kept as data and waits for input, without a prompt', () => {
+    const chunk = structuredClone(referenceChunks('text.stream.sse').find((c) => c.type === 'tool-call-suspended')!) as unknown as MastraChunk & {
+      payload: Record<string, unknown>;
+    };
+    chunk.payload.toolName = 'deploy';
+    chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
+    const s = run([{ type: 'send', id: 'm1', text: 'ship it' }, { type: 'events', events: chunkEvents([chunk]) }, { type: 'stream-end' }]);
+    expect(s.pending).toEqual([]);
+    expect(s.status).toBe('awaiting-input');
+    expect(s.toolCalls).toMatchObject([{ toolName: 'deploy', state: 'suspended' }]);
+  });
+
+  it('a malformed known chunk becomes an issue and the rest still applies', () => {
+    const chunks = structuredClone(referenceChunks('text.resume.sse')) as unknown as (MastraChunk & { payload: { text?: unknown } })[];
+    const firstDelta = chunks.find((c) => c.type === 'text-delta')!;
+    const lost = firstDelta.payload.text as string;
+    firstDelta.payload.text = 42;
+    const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(chunks) }, { type: 'stream-end' }]);
+    expect(s.issues).toMatchObject([{ message: 'Skipped a "text-delta" chunk: payload.text must be text.' }]);
+    expect(s.text).toBe(replyText('text.resume.sse').slice(lost.length));
+    expect(s.status).toBe('done');
+  });
+
+  it(`keeps the last ${MAX_ISSUES} issues`, () => {
+    const bad: DecodeEvent[] = Array.from({ length: MAX_ISSUES + 5 }, (_, i) => ({ kind: 'decode-error', issue: { message: `bad ${i}`, excerpt: '' } }));
+    const s = reduceRun(initialRunSnapshot, { type: 'events', events: bad });
+    expect(s.issues).toHaveLength(MAX_ISSUES);
+    expect(s.issues[0]?.message).toBe('bad 5');
+    expect(s.issues.at(-1)?.message).toBe(`bad ${MAX_ISSUES + 4}`);
+  });
+});
