@@ -1,0 +1,31 @@
+'use client';
+export { AskUserPrompt, useAskUserPrompt } from './AskUserPrompt.tsx';
+export type {
+  AnswerState,
+  AskUserPromptAnswerProps,
+  AskUserPromptCountProps,
+  AskUserPromptDescriptionProps,
+  AskUserPromptErrorProps,
+  AskUserPromptOptionControlProps,
+  AskUserPromptOptionDescriptionProps,
+  AskUserPromptOptionLabelProps,
+  AskUserPromptOptionProps,
+  AskUserPromptOptionsProps,
+  AskUserPromptOtherProps,
+  AskUserPromptOtherTextProps,
+  AskUserPromptProps,
+  AskUserPromptQuestionProps,
+  AskUserPromptRootProps,
+  AskUserPromptRun,
+  AskUserPromptState,
+  AskUserPromptStatusProps,
+  AskUserPromptSubmitProps,
+  AskUserPromptTextFieldProps,
+} from './AskUserPrompt.tsx';
+export { answerFromDraft, draftFromAnswer, emptyDraft } from './draft.ts';
+export type { AnswerDraft } from './draft.ts';
+export { defaultLabels } from './labels.ts';
+export type { AskUserLabels } from './labels.ts';
+export { useControllableState } from './useControllableState.ts';
+export type { UseControllableStateOptions } from './useControllableState.ts';
+export type { AnswerValue, Prompt, PromptKind, PromptOption, RunError, RunStatus, TranscriptEntry } from '@ask-user-kit/core';

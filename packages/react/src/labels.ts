@@ -1,0 +1,67 @@
+/** Every string `<AskUserPrompt>` shows or announces. Pass some or all through its `labels` prop. */
+export interface AskUserLabels {
+  /** The submit button. */
+  submit: string;
+  /** The submit button while the answer is on its way. */
+  submitting: string;
+  /** The submit button after a failed attempt. */
+  retry: string;
+  /** The "Other…" choice. */
+  other: string;
+  /** The accessible name of the text field of the "Other…" choice. */
+  otherText: string;
+  /** Hint under a free-text question. */
+  textHint: string;
+  /** Hint under a single choice. */
+  singleHint: string;
+  /** Hint under a multiple choice. */
+  multipleHint: string;
+  /** How many options are chosen (multiple choice). */
+  chosenCount: (count: number) => string;
+  /** Announced (politely) when a question appears. */
+  newQuestion: (question: string) => string;
+  /** Announced while the answer is on its way. */
+  sending: string;
+  /** Announced once the answer was taken. */
+  sent: string;
+  /** Shown when sending failed, with the server's message. */
+  failed: (message: string) => string;
+  /** Shown when the question is no longer open (answered elsewhere, or gone). */
+  expired: string;
+  /** Shown when the question's payload cannot be rendered, with what is wrong. */
+  malformed: (reason: string) => string;
+  /** Validation: empty free-text answer. */
+  answerRequired: string;
+  /** Validation: nothing chosen in a single choice. */
+  choiceRequired: string;
+  /** Validation: nothing chosen in a multiple choice. */
+  choicesRequired: string;
+  /** Validation: "Other…" chosen but left empty. */
+  otherRequired: string;
+  /** Validation: the answer is longer than allowed. */
+  tooLong: (max: number) => string;
+}
+
+/** The default (English) labels. */
+export const defaultLabels: AskUserLabels = {
+  submit: 'Send',
+  submitting: 'Sending…',
+  retry: 'Retry',
+  other: 'Other…',
+  otherText: 'Your own answer',
+  textHint: 'Press Enter to send, Shift+Enter for a new line.',
+  singleHint: 'Choose one.',
+  multipleHint: 'Choose one or more.',
+  chosenCount: (count) => `${count} chosen`,
+  newQuestion: (question) => `New question: ${question}`,
+  sending: 'Sending your answer…',
+  sent: 'Answer sent.',
+  failed: (message) => `Your answer could not be sent: ${message}`,
+  expired: 'This question was already answered or is no longer open.',
+  malformed: (reason) => `This question cannot be shown: ${reason}.`,
+  answerRequired: 'Please write an answer.',
+  choiceRequired: 'Choose one option.',
+  choicesRequired: 'Choose at least one option.',
+  otherRequired: 'Type your own answer, or choose one of the options.',
+  tooLong: (max) => `Please keep the answer under ${max} characters.`,
+};

@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState } from 'react';
+import { warnOnce } from './internal/primitive.ts';
+
+export interface UseControllableStateOptions<T> {
+  /** The controlled value; `undefined` means uncontrolled. */
+  prop: T | undefined;
+  /** The initial value when uncontrolled. */
+  defaultProp: T | (() => T);
+  /** Called with every new value, controlled or not. */
+  onChange?: ((value: T) => void) | undefined;
+  /** The component's name, for the warning. */
+  caller: string;
+}
+
+/**
+ * State that a parent may control (`value` + `onValueChange`) or leave to the component
+ * (`defaultValue`). Warns in development when a component switches between the two, the way
+ * native inputs do, and keeps its mode from the first render.
+ * @example
+ * const [value, setValue] = useControllableState({ prop: props.value, defaultProp: '', onChange: props.onValueChange, caller: 'Field' });
+ */
+export function useControllableState<T>({
+  prop,
+  defaultProp,
+  onChange,
+  caller,
+}: UseControllableStateOptions<T>): [T, (next: T | ((previous: T) => T)) => void] {
+  const [uncontrolled, setUncontrolled] = useState(defaultProp);
+  const controlled = prop !== undefined;
+  const wasControlled = useRef(controlled);
+  if (wasControlled.current !== controlled) {
+    const from = wasControlled.current ? 'controlled' : 'uncontrolled';
+    const to = controlled ? 'controlled' : 'uncontrolled';
+    warnOnce(
+      `${caller}:${from}`,
+      `${caller} is changing from ${from} to ${to}. Pick one for the component's lifetime: ` +
+        'pass `value` with `onValueChange` (controlled), or `defaultValue` alone (uncontrolled).',
+    );
+    wasControlled.current = controlled;
+  }
+  const value = controlled ? (prop as T) : uncontrolled;
+
+  const latest = useRef({ value, controlled, onChange });
+  latest.current = { value, controlled, onChange };
+
+  const setValue = useCallback((next: T | ((previous: T) => T)) => {
+    const { value: current, controlled: isControlled, onChange: notify } = latest.current;
+    const resolved = typeof next === 'function' ? (next as (previous: T) => T)(current) : next;
+    if (Object.is(resolved, current)) return;
+    // Later calls in the same event must build on this value, not on the last render's.
+    latest.current = { ...latest.current, value: resolved };
+    if (!isControlled) setUncontrolled(resolved);
+    notify?.(resolved);
+  }, []);
+
+  return [value, setValue];
+}
