@@ -7,5 +7,5 @@ export async function expectNoAxeViolations(container: Element): Promise<void> {
   const found = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.html).join('\n  ')}`,
   );
-  expect(found).toEqual([]);
+  expect(found, `axe found:\n${found.join('\n')}`).toEqual([]);
 }
