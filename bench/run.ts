@@ -1,0 +1,32 @@
+// pnpm bench [size|throughput|renders|latency|memory …] [--quick]: runs the sections named (default: all).
+import { cpus, loadavg, totalmem } from 'node:os';
+import { sizeSection } from './sections/size.ts';
+import { throughputSection } from './sections/throughput.ts';
+
+const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
+  size: () => sizeSection(),
+  throughput: (o) => throughputSection(o),
+};
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const names = args.filter((a) => !a.startsWith('--'));
+const unknown = names.filter((n) => !(n in sections));
+if (unknown.length) {
+  console.error(`Unknown section(s): ${unknown.join(', ')}. Known: ${Object.keys(sections).join(', ')}.`);
+  process.exit(2);
+}
+const chosen = names.length ? names : Object.keys(sections);
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+console.log('# ask-user-kit benchmarks\n');
+console.log(`Command: pnpm bench ${args.join(' ')}`.trimEnd());
+console.log(`Date: ${new Date().toISOString()}`);
+console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${process.platform}-${process.arch}`);
+console.log(`Load average at start: ${load()}`);
+if (typeof (globalThis as { gc?: unknown }).gc !== 'function') console.log('(node runs without --expose-gc: garbage is not collected between runs)');
+for (const name of chosen) {
+  const started = performance.now();
+  await sections[name]!({ quick });
+  console.log(`\n(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s, load average now ${load()})`);
+}

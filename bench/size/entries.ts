@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Dependencies an app using the kit already has: left out of every bundle measured. */
+export const sharedExternals = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@tanstack/react-query',
+  '@tanstack/react-query/*',
+  'zod',
+  'zod/*',
+];
+
+export interface SizeEntry {
+  name: string;
+  /** What the entry imports, as an app would. */
+  code: string;
+  /** Files that must exist for the entry to bundle (the kit's packages are still being written). */
+  requires?: string[];
+}
+
+const kitFile = (path: string) => fileURLToPath(new URL(`../../packages/${path}`, import.meta.url));
+const kitEntries = { react: kitFile('react/src/index.ts'), core: kitFile('core/src/index.ts') };
+
+/**
+ * The kit as an app uses it: the hook (with its default fetch transport) and the prompt, the
+ * counterpart of `useChat`. Falls back to the core alone while the React package has no entry.
+ */
+export function kitEntry(): SizeEntry & { missing: string[] } {
+  const missing = Object.entries(kitEntries)
+    .filter(([, file]) => !existsSync(file))
+    .map(([name]) => `@ask-user-kit/${name}`);
+  const code = !missing.includes('@ask-user-kit/react')
+    ? "export { useAgentRun, AskUserPrompt } from '@ask-user-kit/react';"
+    : !missing.includes('@ask-user-kit/core')
+      ? "export * from '@ask-user-kit/core';"
+      : '';
+  return { name: 'ask-user-kit: useAgentRun + AskUserPrompt', code, missing };
+}
+
+/** Everything both packages export (an upper bound: no app imports all of it). Subpath adapters are left out. */
+export function kitEverythingEntry(): SizeEntry {
+  const lines = Object.entries(kitEntries)
+    .filter(([, file]) => existsSync(file))
+    .map(([name]) => `export * from '@ask-user-kit/${name}';`);
+  return { name: 'ask-user-kit: every export of react + core', code: lines.join('\n') };
+}
+
+/** What a user would pick instead, importing just the symbols they would use. */
+export const peerEntries: SizeEntry[] = [
+  { name: 'useChat from @mastra/react 1.5.0', code: "export { useChat } from '@mastra/react';" },
+  { name: 'MastraClient from @mastra/client-js 1.47.0', code: "export { MastraClient } from '@mastra/client-js';" },
+];
