@@ -1,11 +1,13 @@
 // pnpm bench [size|throughput|renders|latency|memory …] [--quick]: runs the sections named (default: all).
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
+import { memorySection } from './sections/memory.ts';
 import { throughputSection } from './sections/throughput.ts';
 
 const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   size: () => sizeSection(),
   throughput: (o) => throughputSection(o),
+  memory: () => memorySection(),
 };
 
 const args = process.argv.slice(2);
