@@ -2,6 +2,7 @@ import { AnswerError, isAbortError, toRunError } from './errors.ts';
 import type { AnswerValue, Prompt } from './prompt.ts';
 import { initialRunSnapshot, reduceRun, type RunAction } from './reduceRun.ts';
 import type { DecodeEvent, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
+import { memoryOption } from './transports/memoryOption.ts';
 import { validateAnswer } from './validateAnswer.ts';
 
 /**
@@ -20,6 +21,8 @@ import { validateAnswer } from './validateAnswer.ts';
  */
 export function createRunStore(options: RunStoreOptions): RunStore {
   const { transport, threadId, resourceId } = options;
+  // Fails now, not at the first request: a run is tied to a conversation only with both ids.
+  memoryOption(threadId, resourceId);
   let snapshot: RunSnapshot = initialRunSnapshot;
   const listeners = new Set<() => void>();
   // Bumped by reset(): events still arriving from an older conversation are dropped.

@@ -117,8 +117,8 @@ describe('malformed input', () => {
       { kind: 'decode-error', issue: { message, excerpt } },
       { kind: 'chunk', chunk: { type: 'finish', runId: 'r1' } },
     ]);
-    const issue = events[1]!.kind === 'decode-error' ? events[1].issue : undefined;
-    expect(issue!.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
+    const second = events[1]!;
+    expect(second.kind === 'decode-error' && second.issue.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
   });
 
   it('never cuts an emoji in half in an excerpt', () => {

@@ -142,6 +142,10 @@ export interface MastraChunk {
 
 export interface RunStoreOptions {
   transport: AgentTransport;
+  /**
+   * The conversation, sent as Mastra's `memory: { thread, resource }` so its suspended runs can be
+   * listed after a reload. Give both or neither (one alone throws a `TypeError`).
+   */
   threadId?: string;
   resourceId?: string;
 }

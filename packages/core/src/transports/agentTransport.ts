@@ -2,10 +2,11 @@ import { toDecodeEvent } from '../decodeChunks.ts';
 import { isAbortError, isExpiredMessage, messageOf, TransportError } from '../errors.ts';
 import type { AnswerValue } from '../prompt.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
-import { memoryOption, parseSuspendedRuns } from './parseSuspendedRuns.ts';
+import { memoryOption } from './memoryOption.ts';
+import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 interface CallOptions {
-  memory?: { thread?: string; resource?: string };
+  memory?: { thread: string; resource: string };
   abortSignal?: AbortSignal;
 }
 

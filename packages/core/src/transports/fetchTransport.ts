@@ -1,7 +1,8 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, TransportError } from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
-import { memoryOption, parseSuspendedRuns } from './parseSuspendedRuns.ts';
+import { memoryOption } from './memoryOption.ts';
+import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 export interface FetchTransportOptions {
   /** The Mastra server's origin, e.g. `http://127.0.0.1:4111`; `''` for the page's own origin (a proxy). */

@@ -54,9 +54,3 @@ export function parseSuspendedRuns(body: unknown, threadId?: string): SuspendedR
   }
   return runs;
 }
-
-/** Mastra's `memory` option (`{ thread, resource }`), the only way a run is tied to a thread. */
-export function memoryOption(threadId?: string, resourceId?: string) {
-  if (!threadId && !resourceId) return undefined;
-  return { ...(threadId ? { thread: threadId } : {}), ...(resourceId ? { resource: resourceId } : {}) };
-}
