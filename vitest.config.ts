@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -56,6 +59,12 @@ export default defineConfig({
           globalSetup: ['./packages/react/vitest.globalSetup.ts'],
           browser: browser(),
         },
+      },
+      {
+        // Every story is a test: it renders, its play function runs, and axe fails it on any violation.
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '.storybook') })],
+        test: { name: 'storybook', browser: browser() },
       },
     ],
   },

@@ -30,6 +30,10 @@ const withThemeAndDirection: Decorator = (Story, { globals }) => {
 };
 
 const preview: Preview = {
+  // Drafts persist per prompt in sessionStorage: every story starts from an empty one.
+  beforeEach: () => {
+    sessionStorage.clear();
+  },
   decorators: [withThemeAndDirection, withQueryClient],
   globalTypes: {
     theme: {

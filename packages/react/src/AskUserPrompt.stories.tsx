@@ -1,0 +1,818 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { expect, fn, waitFor, type Mock } from 'storybook/test';
+import {
+  AskUserPrompt,
+  defaultLabels,
+  type AnswerDraft,
+  type AnswerValue,
+  type AskUserLabels,
+  type RunError,
+} from './index.ts';
+import { expiredResponse, prompts, resumes, serverDown } from './stories/payloads.ts';
+import { resumeAgainst, type RecordedResponse } from './stories/replayServer.ts';
+import { frozenRun, recordedError } from './stories/runStub.ts';
+
+/**
+ * Every prompt variant and state of `<AskUserPrompt>`. Each question was sent by a real Mastra
+ * server and recorded (see stories/payloads.ts); answers go through the kit's fetch transport
+ * against recorded server responses where one was recorded. Each `play` function is a test: it
+ * answers with the pointer or the keyboard and checks the exact value the run is resumed with.
+ */
+const meta = {
+  title: 'Prompt/AskUserPrompt',
+  component: AskUserPrompt,
+  subcomponents: {
+    'AskUserPrompt.Root': AskUserPrompt.Root,
+    'AskUserPrompt.Question': AskUserPrompt.Question,
+    'AskUserPrompt.Description': AskUserPrompt.Description,
+    'AskUserPrompt.Options': AskUserPrompt.Options,
+    'AskUserPrompt.Option': AskUserPrompt.Option,
+    'AskUserPrompt.TextField': AskUserPrompt.TextField,
+    'AskUserPrompt.Other': AskUserPrompt.Other,
+    'AskUserPrompt.OtherText': AskUserPrompt.OtherText,
+    'AskUserPrompt.Error': AskUserPrompt.Error,
+    'AskUserPrompt.Submit': AskUserPrompt.Submit,
+    'AskUserPrompt.Answer': AskUserPrompt.Answer,
+    'AskUserPrompt.Status': AskUserPrompt.Status,
+  },
+  args: {
+    prompt: prompts.singleWithDescriptions,
+    onSubmit: fn(),
+    onValueChange: fn(),
+    allowOther: false,
+    disabled: false,
+  },
+  argTypes: {
+    prompt: { control: 'select', options: Object.keys(prompts), mapping: prompts },
+    run: { control: false },
+    value: { control: false },
+    defaultValue: { control: false },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '34rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof AskUserPrompt>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Sends answers through the kit's fetch transport against recorded server responses, in order. */
+const answeredBy =
+  (prompt: (typeof prompts)[keyof typeof prompts], responses: RecordedResponse[]): Story['beforeEach'] =>
+  ({ args }) => {
+    if (prompt.kind === 'invalid') throw new Error('a malformed prompt cannot be answered');
+    (args.onSubmit as Mock).mockImplementation(resumeAgainst(prompt, responses));
+  };
+
+const form = (canvasElement: HTMLElement) => {
+  const element = canvasElement.querySelector('form[data-part="root"]');
+  if (!element) throw new Error('no prompt form in the story');
+  return element as HTMLFormElement;
+};
+
+/** The answer was sent once, with exactly this resume value (a string, or labels in this order). */
+const expectSentOnce = async (onSubmit: unknown, value: AnswerValue) => {
+  await expect(onSubmit).toHaveBeenCalledTimes(1);
+  await expect(onSubmit).toHaveBeenCalledWith(value);
+};
+
+const answeredWith = async (canvasElement: HTMLElement, text: string) => {
+  await waitFor(() => expect(form(canvasElement)).toHaveAttribute('data-state', 'answered'));
+  await expect(canvasElement.querySelector('[data-part="answer"]')).toHaveTextContent(text);
+};
+
+// ——— Kinds ———
+
+/** Free text: a labelled `<textarea>`; the answer is sent trimmed. Pointer: click, type, click Send. */
+export const FreeText: Story = {
+  args: { prompt: prompts.text },
+  beforeEach: answeredBy(prompts.text, [{ sse: resumes.text.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const field = canvas.getByRole('textbox', { name: prompts.text.question });
+    await expect(field).toHaveAccessibleDescription(defaultLabels.textHint);
+    await userEvent.click(field);
+    await userEvent.type(field, `  ${resumes.text.value}  `);
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, resumes.text.value);
+    await answeredWith(canvasElement, resumes.text.value);
+  },
+};
+
+/** Free text with the keyboard alone: Tab in, Shift+Enter for a new line, Enter sends. */
+export const FreeTextKeyboard: Story = {
+  args: { prompt: prompts.text },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toHaveFocus();
+    await userEvent.keyboard('Porto{Shift>}{Enter}{/Shift}then Braga');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, 'Porto\nthen Braga');
+  },
+};
+
+/** Free text sent empty: refused before any request, the message is tied to the field, which gets focus. */
+export const FreeTextRequired: Story = {
+  args: { prompt: prompts.text },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    const field = canvas.getByRole('textbox', { name: prompts.text.question });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(expect.stringContaining(defaultLabels.answerRequired));
+    await expect(field).toHaveFocus();
+    await expect(form(canvasElement)).toHaveAttribute('data-invalid');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Single choice: native radios in a `<fieldset>` whose legend is the question. Pointer. */
+export const SingleChoice: Story = {
+  args: { prompt: prompts.single },
+  beforeEach: answeredBy(prompts.single, [{ sse: resumes.single.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('group', { name: prompts.single.question })).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: 'Small' }));
+    await userEvent.click(canvas.getByRole('radio', { name: resumes.single.value }));
+    await expect(canvas.getByRole('radio', { name: 'Small' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, resumes.single.value);
+    await answeredWith(canvasElement, resumes.single.value);
+  },
+};
+
+/** Single choice with the keyboard: Tab to the group, Space picks, arrows move the choice, Tab to Send, Enter. */
+export const SingleChoiceKeyboard: Story = {
+  args: { prompt: prompts.single },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: 'Small' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('radio', { name: 'Small' })).toBeChecked();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: 'Large' })).toBeChecked();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: defaultLabels.submit })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, 'Large');
+  },
+};
+
+/** Sent with nothing chosen: refused, focus goes to the first radio. */
+export const SingleChoiceRequired: Story = {
+  args: { prompt: prompts.single },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expect(canvas.getByText(defaultLabels.choiceRequired)).toBeVisible();
+    await expect(canvas.getByRole('radio', { name: 'Small' })).toHaveFocus();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Options with descriptions, tied to each radio with `aria-describedby`. Pointer: a click on the description picks too. */
+export const SingleWithDescriptions: Story = {
+  args: { prompt: prompts.singleWithDescriptions },
+  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    for (const option of prompts.singleWithDescriptions.options) {
+      await expect(canvas.getByRole('radio', { name: option.label })).toHaveAccessibleDescription(option.description ?? '');
+    }
+    const chosen = prompts.singleWithDescriptions.options.find((o) => o.label === resumes.singleWithDescriptions.value);
+    await userEvent.click(canvas.getByText(chosen?.description ?? ''));
+    await expect(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, resumes.singleWithDescriptions.value);
+    await answeredWith(canvasElement, resumes.singleWithDescriptions.value);
+  },
+};
+
+/** Multiple choice: checkboxes with a live count; labels are sent in the order offered, whatever the click order. */
+export const MultipleChoice: Story = {
+  args: { prompt: prompts.multiple },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Food tours' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Museums' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
+    await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, ['Museums', 'Food tours']);
+  },
+};
+
+/** Multiple choice with the keyboard: Tab between boxes, Space toggles, Enter on Send. */
+export const MultipleChoiceKeyboard: Story = {
+  args: { prompt: prompts.multiple },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('checkbox', { name: 'Museums' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: defaultLabels.submit })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, ['Museums', 'Food tours']);
+  },
+};
+
+/** Multiple choice sent with nothing chosen: refused. */
+export const MultipleChoiceRequired: Story = {
+  args: { prompt: prompts.multiple },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expect(canvas.getByText(defaultLabels.choicesRequired)).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'Museums' })).toHaveFocus();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+// ——— Content ———
+
+/** Seventeen options (the tool suggests 2–4; models send more). Keyboard: arrows walk the whole list. */
+export const ManyOptions: Story = {
+  args: { prompt: prompts.manyOptions },
+  play: async ({ args, canvas, userEvent }) => {
+    const labels = prompts.manyOptions.options.map((o) => o.label);
+    await expect(canvas.getAllByRole('radio')).toHaveLength(labels.length);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    for (let i = 1; i < labels.length; i++) await userEvent.keyboard('{ArrowDown}');
+    const last = labels[labels.length - 1] as string;
+    await expect(canvas.getByRole('radio', { name: last })).toBeChecked();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, last);
+  },
+};
+
+/** A long question, long labels and descriptions wrap inside the prompt; nothing overflows. Pointer. */
+export const LongText: Story = {
+  args: { prompt: prompts.long },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const root = form(canvasElement);
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    const label = prompts.long.options[2]?.label as string;
+    await userEvent.click(canvas.getByRole('radio', { name: label }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, label);
+  },
+};
+
+/** Accents, CJK and emoji in the question and options, with the kit's strings in French through `labels`. */
+export const NonLatinText: Story = {
+  args: {
+    prompt: prompts.unicode,
+    labels: {
+      submit: 'Envoyer',
+      submitting: 'Envoi…',
+      retry: 'Réessayer',
+      singleHint: 'Choisissez une réponse.',
+      newQuestion: (question: string) => `Nouvelle question : ${question}`,
+      sent: 'Réponse envoyée.',
+    } satisfies Partial<AskUserLabels>,
+  },
+  decorators: [
+    (Story) => (
+      <div lang="fr">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvas, userEvent }) => {
+    const label = prompts.unicode.options[1]?.label as string;
+    await userEvent.click(canvas.getByRole('radio', { name: label }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer' }));
+    await expectSentOnce(args.onSubmit, label);
+  },
+};
+
+// ——— "Other…" ———
+
+/** `allowOther`: an "Other…" radio with a text field; typing there chooses it. Pointer. */
+export const OtherAnswer: Story = {
+  args: { prompt: prompts.otherAnswer, allowOther: true },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Vim' }));
+    await userEvent.click(canvas.getByRole('textbox', { name: defaultLabels.otherText }));
+    await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), serverDown.value);
+    await expect(canvas.getByRole('radio', { name: defaultLabels.other })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Vim' })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, serverDown.value);
+  },
+};
+
+/** "Other…" with the keyboard: arrows to "Other…", Tab to its field, type, Enter sends. */
+export const OtherAnswerKeyboard: Story = {
+  args: { prompt: prompts.otherAnswer, allowOther: true },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.tab();
+    await userEvent.keyboard(' {ArrowDown}{ArrowDown}{ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: defaultLabels.other })).toBeChecked();
+    await userEvent.tab();
+    await expect(canvas.getByRole('textbox', { name: defaultLabels.otherText })).toHaveFocus();
+    await userEvent.keyboard('Helix{Enter}');
+    await expectSentOnce(args.onSubmit, 'Helix');
+  },
+};
+
+/** "Other…" left empty: refused, focus goes to its text field. */
+export const OtherAnswerRequired: Story = {
+  args: { prompt: prompts.otherAnswer, allowOther: true },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: defaultLabels.other }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    const field = canvas.getByRole('textbox', { name: defaultLabels.otherText });
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveAccessibleDescription(defaultLabels.otherRequired);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** "Other…" in a multiple choice: the typed text is sent after the chosen labels. Answered from the recorded resume. */
+export const OtherInMultipleChoice: Story = {
+  args: { prompt: prompts.dietary, allowOther: true },
+  beforeEach: answeredBy(prompts.dietary, [{ sse: resumes.dietary.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const [label, typed] = resumes.dietary.value as [string, string];
+    await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), typed);
+    await userEvent.click(canvas.getByRole('checkbox', { name: label }));
+    await expect(canvas.getByRole('checkbox', { name: defaultLabels.other })).toBeChecked();
+    await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, [label, typed]);
+    await answeredWith(canvasElement, `${label}, ${typed}`);
+  },
+};
+
+// ——— States ———
+
+/** While the answer is on its way (the server has not answered): controls disabled, `aria-busy`, "Sending…". */
+export const Submitting: Story = {
+  args: { prompt: prompts.singleWithDescriptions },
+  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ pending: true }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Plane' }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, 'Plane');
+    const root = form(canvasElement);
+    await expect(root).toHaveAttribute('data-state', 'submitting');
+    await expect(root).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: defaultLabels.submitting })).toBeDisabled();
+    await expect(canvas.getByRole('radio', { name: 'Plane' })).toBeDisabled();
+    await expect(canvas.getByRole('radio', { name: 'Plane' })).toBeChecked();
+  },
+};
+
+/** Answered: the question with the answer read-only (as in a transcript), from the recorded resume. */
+export const Answered: Story = {
+  args: { prompt: prompts.singleWithDescriptions, answer: resumes.singleWithDescriptions.value },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(form(canvasElement)).toHaveAttribute('data-state', 'answered');
+    await expect(canvas.getByText(resumes.singleWithDescriptions.value)).toHaveAttribute('data-part', 'answer');
+    await expect(canvas.queryByRole('radio')).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** Answered with several labels and a typed "Other…" (recorded resume of a multiple choice). */
+export const AnsweredMultiple: Story = {
+  args: { prompt: prompts.dietary, answer: resumes.dietary.value },
+  play: async ({ canvasElement }) => {
+    await answeredWith(canvasElement, (resumes.dietary.value as string[]).join(', '));
+  },
+};
+
+/**
+ * The server cannot be reached (recorded: a resume sent while the Mastra server was stopped).
+ * The answer is kept and Retry sends it again; after the server's restart the recorded retry went through.
+ */
+export const ServerErrorWithRetry: Story = {
+  args: { prompt: prompts.otherAnswer, allowOther: true },
+  beforeEach: answeredBy(prompts.otherAnswer, [
+    { networkError: serverDown.networkError },
+    { sse: serverDown.retrySse },
+  ]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), serverDown.value);
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    const retry = await canvas.findByRole('button', { name: defaultLabels.retry });
+    await expect(form(canvasElement)).toHaveAttribute('data-state', 'failed');
+    await expect(retry).toHaveAccessibleDescription(expect.stringContaining(serverDown.networkError));
+    await expect(canvas.getByRole('textbox', { name: defaultLabels.otherText })).toHaveValue(serverDown.value);
+    await userEvent.click(retry);
+    await expect(args.onSubmit).toHaveBeenCalledTimes(2);
+    await expect(args.onSubmit).toHaveBeenNthCalledWith(1, serverDown.value);
+    await expect(args.onSubmit).toHaveBeenNthCalledWith(2, serverDown.value);
+    await answeredWith(canvasElement, serverDown.value);
+  },
+};
+
+/** The run was already answered elsewhere (recorded: Mastra's 500 for a second resume). Nothing to retry. */
+export const Expired: Story = {
+  args: { prompt: prompts.single },
+  beforeEach: answeredBy(prompts.single, [{ status: expiredResponse.status, json: expiredResponse.body }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Large' }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, 'Large');
+    await waitFor(() => expect(form(canvasElement)).toHaveAttribute('data-state', 'expired'));
+    await expect(canvas.getByText(defaultLabels.expired, { selector: '[data-part="error"]' })).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.queryByRole('radio')).toBeNull();
+  },
+};
+
+/** A payload Mastra suspended with but that cannot be shown (a label offered twice): the reason, no controls. */
+export const InvalidPayload: Story = {
+  args: { prompt: prompts.invalidDuplicateLabels },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(form(canvasElement)).toHaveAttribute('data-state', 'malformed');
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidDuplicateLabels.reason))).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** Another malformed payload: an empty option label. */
+export const InvalidPayloadEmptyLabel: Story = {
+  args: { prompt: prompts.invalidEmptyLabel },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidEmptyLabel.reason))).toBeVisible();
+  },
+};
+
+/** Another malformed payload: a question that is only spaces. */
+export const InvalidPayloadBlankQuestion: Story = {
+  args: { prompt: prompts.invalidBlankQuestion },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidBlankQuestion.reason))).toBeVisible();
+  },
+};
+
+/** `disabled`: every control is off (for example while the app is busy elsewhere). */
+export const Disabled: Story = {
+  args: { prompt: prompts.multiple, disabled: true },
+  play: async ({ args, canvas, userEvent }) => {
+    for (const box of canvas.getAllByRole('checkbox')) await expect(box).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+// ——— Use ———
+
+function ControlledPrompt(props: Parameters<typeof AskUserPrompt>[0]) {
+  const [draft, setDraft] = useState<AnswerDraft>({ text: '', selected: [], other: false });
+  return (
+    <div style={{ display: 'grid', gap: '0.75rem' }}>
+      <AskUserPrompt
+        {...props}
+        value={draft}
+        onValueChange={(next) => {
+          props.onValueChange?.(next);
+          setDraft(next);
+        }}
+      />
+      <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+        <button type="button" onClick={() => setDraft({ text: '', selected: ['Car'], other: false })}>
+          Choose Car from outside
+        </button>
+        <button type="button" onClick={() => setDraft({ text: '', selected: [], other: false })}>
+          Clear
+        </button>
+      </div>
+      <p style={{ margin: 0 }}>
+        Draft held by the parent: <output aria-label="Draft">{JSON.stringify(draft)}</output>
+      </p>
+    </div>
+  );
+}
+
+/** Controlled: the parent holds the draft (`value` + `onValueChange`) and can change it from outside. */
+export const Controlled: Story = {
+  args: { prompt: prompts.singleWithDescriptions },
+  render: (args) => <ControlledPrompt {...args} />,
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Choose Car from outside' }));
+    await expect(canvas.getByRole('radio', { name: 'Car' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: 'Plane' }));
+    await expect(args.onValueChange).toHaveBeenLastCalledWith({ text: '', selected: ['Plane'], other: false });
+    await expect(canvas.getByRole('status', { name: 'Draft' })).toHaveTextContent('"selected":["Plane"]');
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, 'Plane');
+  },
+};
+
+const card: CSSProperties = {
+  display: 'grid',
+  gap: '0.25rem',
+  padding: '0.75rem',
+  border: '1px solid var(--ask-border)',
+  borderRadius: '0.5rem',
+  background: 'var(--ask-surface)',
+};
+
+/** A layout of your own from the parts: options as cards in a row, a custom button text; the live region kept. */
+export const CustomLayout: Story = {
+  args: { prompt: prompts.singleWithDescriptions },
+  render: (args) => (
+    <AskUserPrompt.Root {...args}>
+      <AskUserPrompt.Options>
+        <AskUserPrompt.Question style={{ fontSize: '1.25rem', marginBlockEnd: '0.5rem' }} />
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '0.5rem' }}>
+          {prompts.singleWithDescriptions.options.map((option) => (
+            <AskUserPrompt.Option key={option.label} value={option.label} style={card}>
+              <AskUserPrompt.OptionControl />
+              <AskUserPrompt.OptionLabel style={{ fontWeight: 600 }} />
+              <AskUserPrompt.OptionDescription />
+            </AskUserPrompt.Option>
+          ))}
+        </div>
+      </AskUserPrompt.Options>
+      <AskUserPrompt.Error />
+      <AskUserPrompt.Submit>Book this</AskUserPrompt.Submit>
+      <AskUserPrompt.Answer />
+      <AskUserPrompt.Status />
+    </AskUserPrompt.Root>
+  ),
+  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Book this' }));
+    await expect(canvas.getByText(defaultLabels.choiceRequired)).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Book this' }));
+    await expectSentOnce(args.onSubmit, resumes.singleWithDescriptions.value);
+    await answeredWith(canvasElement, resumes.singleWithDescriptions.value);
+  },
+};
+
+const bubble = (from: 'user' | 'assistant'): CSSProperties => ({
+  maxWidth: '85%',
+  padding: '0.75rem',
+  borderRadius: '1rem',
+  ...(from === 'user'
+    ? { justifySelf: 'end', background: '#2456d6', color: '#ffffff', borderEndEndRadius: '0.25rem' }
+    : {
+        justifySelf: 'start',
+        background: 'light-dark(#eef1f6, #232936)',
+        color: 'light-dark(#1b1f27, #e8eaf0)',
+        borderEndStartRadius: '0.25rem',
+      }),
+});
+
+function ChatBubbles({ children }: { children: ReactNode }) {
+  return (
+    <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem', maxWidth: '30rem' }}>
+      <p style={{ ...bubble('user'), margin: 0 }}>Can you plan a long weekend for me?</p>
+      <div style={bubble('assistant')}>{children}</div>
+    </section>
+  );
+}
+
+/** Inside an assistant's chat bubble, in a conversation. Keyboard: Tab in, arrows, Enter. */
+export const InChatBubble: Story = {
+  args: { prompt: prompts.singleWithDescriptions },
+  render: (args) => (
+    <ChatBubbles>
+      <AskUserPrompt {...args} style={{ '--ask-bg': 'transparent', '--ask-padding': '0' } as CSSProperties} />
+    </ChatBubbles>
+  ),
+  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value })).toBeChecked();
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, resumes.singleWithDescriptions.value);
+    await answeredWith(canvasElement, resumes.singleWithDescriptions.value);
+  },
+};
+
+// ——— Look ———
+
+/** Dark theme (`data-theme="dark"` on an ancestor); axe checks the contrast of every part. Pointer. */
+export const DarkTheme: Story = {
+  args: { prompt: prompts.multiple, allowOther: true },
+  globals: { theme: 'dark' },
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expect(canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
+    // styles.css switches its custom properties under [data-theme="dark"]: the prompt is dark.
+    await expect(getComputedStyle(form(canvasElement)).colorScheme).toBe('dark');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Beaches' }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, ['Hiking', 'Beaches']);
+  },
+};
+
+const arabicLabels: Partial<AskUserLabels> = {
+  submit: 'إرسال',
+  submitting: 'جارٍ الإرسال…',
+  retry: 'إعادة المحاولة',
+  other: 'غير ذلك…',
+  otherText: 'إجابتك',
+  singleHint: 'اختر إجابة واحدة.',
+  choiceRequired: 'اختر أحد الخيارات.',
+  newQuestion: (question) => `سؤال جديد: ${question}`,
+  sent: 'تم إرسال الإجابة.',
+};
+
+/** Right to left (`dir="rtl"`), an Arabic question with Arabic labels. Keyboard. */
+export const RightToLeft: Story = {
+  args: { prompt: prompts.rightToLeft, labels: arabicLabels, allowOther: true },
+  globals: { dir: 'rtl' },
+  decorators: [
+    (Story) => (
+      <div lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    await expect(getComputedStyle(form(canvasElement)).direction).toBe('rtl');
+    const [first, second] = prompts.rightToLeft.options.map((o) => o.label) as [string, string];
+    await userEvent.tab();
+    await expect(canvas.getByRole('radio', { name: first })).toHaveFocus();
+    await userEvent.keyboard(' {ArrowDown}');
+    await expect(canvas.getByRole('radio', { name: second })).toBeChecked();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'إرسال' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expectSentOnce(args.onSubmit, second);
+  },
+};
+
+/** A narrow column (18rem, a phone or a side panel): everything wraps, nothing scrolls sideways. Pointer. */
+export const NarrowWidth: Story = {
+  args: { prompt: prompts.long, allowOther: true },
+  decorators: [
+    (Story) => (
+      <div style={{ width: '18rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ args, canvas, canvasElement, userEvent }) => {
+    const root = form(canvasElement);
+    await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(18 * 16);
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    const label = prompts.long.options[0]?.label as string;
+    await userEvent.click(canvas.getByRole('radio', { name: label }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await expectSentOnce(args.onSubmit, label);
+  },
+};
+
+// ——— Matrix ———
+
+type MatrixErrors = { network: RunError; expired: RunError };
+
+const kinds = [
+  ['Free text', prompts.text],
+  ['Single choice', prompts.single],
+  ['With descriptions', prompts.singleWithDescriptions],
+  ['Multiple choice', prompts.multiple],
+] as const;
+
+const malformed = [
+  ['A label offered twice', prompts.invalidDuplicateLabels],
+  ['An empty label', prompts.invalidEmptyLabel],
+  ['A question of spaces only', prompts.invalidBlankQuestion],
+] as const;
+
+const states = ['ready', 'refused', 'submitting', 'failed', 'expired', 'answered'] as const;
+
+const sampleAnswer = { text: 'Lisbon', single: 'Medium', singleWithDescriptions: 'Train', multiple: ['Museums', 'Food tours'] };
+
+function MatrixCell({
+  prompt,
+  state,
+  errors,
+  labelledBy,
+}: {
+  prompt: (typeof kinds)[number][1];
+  state: (typeof states)[number];
+  errors: MatrixErrors;
+  labelledBy: string;
+}) {
+  const answer =
+    prompt === prompts.text
+      ? sampleAnswer.text
+      : prompt === prompts.single
+        ? sampleAnswer.single
+        : prompt === prompts.multiple
+          ? sampleAnswer.multiple
+          : sampleAnswer.singleWithDescriptions;
+  const common = { prompt, 'aria-labelledby': labelledBy, persistDraft: false } as const;
+  switch (state) {
+    case 'ready':
+    case 'refused':
+      return <AskUserPrompt {...common} onSubmit={() => {}} data-matrix-state={state} />;
+    case 'submitting':
+      return <AskUserPrompt {...common} defaultValue={answer} run={frozenRun(prompt, { status: 'pending', value: answer })} />;
+    case 'failed':
+      return (
+        <AskUserPrompt {...common} defaultValue={answer} run={frozenRun(prompt, { status: 'error', error: errors.network })} />
+      );
+    case 'expired':
+      return <AskUserPrompt {...common} run={frozenRun(prompt, { status: 'error', error: errors.expired })} />;
+    case 'answered':
+      return <AskUserPrompt {...common} answer={answer} />;
+  }
+}
+
+/**
+ * Every kind in every state, side by side, plus the three malformed payloads. "failed" and
+ * "expired" show the errors the kit's fetch transport made of the recorded server responses; the
+ * "refused" row is the ready prompt after Send was pressed with nothing chosen (done by `play`).
+ */
+export const Matrix: Story = {
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div style={{ padding: '1rem', overflowX: 'auto' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  loaders: [
+    async (): Promise<{ errors: MatrixErrors }> => ({
+      errors: {
+        network: await recordedError(prompts.single, { networkError: serverDown.networkError }),
+        expired: await recordedError(prompts.single, { status: expiredResponse.status, json: expiredResponse.body }),
+      },
+    }),
+  ],
+  render: (_args, { loaded }) => {
+    const { errors } = loaded as { errors: MatrixErrors };
+    return (
+      <div style={{ display: 'grid', gap: '1.5rem' }}>
+        <table style={{ borderCollapse: 'separate', borderSpacing: '0.75rem', tableLayout: 'fixed', minWidth: '72rem' }}>
+          <caption style={{ textAlign: 'start', fontWeight: 600 }}>Kinds × states</caption>
+          <thead>
+            <tr>
+              <td style={{ width: '7rem' }} />
+              {kinds.map(([name], k) => (
+                <th key={name} id={`matrix-kind-${k}`} scope="col" style={{ textAlign: 'start' }}>
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {states.map((state) => (
+              <tr key={state}>
+                <th id={`matrix-state-${state}`} scope="row" style={{ textAlign: 'start', verticalAlign: 'top' }}>
+                  {state}
+                </th>
+                {kinds.map(([name, prompt], k) => (
+                  <td key={name} style={{ verticalAlign: 'top' }}>
+                    <MatrixCell prompt={prompt} state={state} errors={errors} labelledBy={`matrix-kind-${k} matrix-state-${state}`} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <section aria-labelledby="matrix-malformed" style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}>
+          <h2 id="matrix-malformed" style={{ fontSize: '1rem', margin: 0 }}>
+            Malformed payloads
+          </h2>
+          {malformed.map(([name, prompt], i) => (
+            <div key={prompt.key} style={{ display: 'grid', gap: '0.25rem' }}>
+              <h3 id={`matrix-malformed-${i}`} style={{ fontSize: '0.875rem', margin: 0 }}>
+                {name}
+              </h3>
+              <AskUserPrompt prompt={prompt} aria-labelledby={`matrix-malformed-${i}`} />
+            </div>
+          ))}
+        </section>
+      </div>
+    );
+  },
+  play: async ({ canvasElement, userEvent }) => {
+    const refused = [...canvasElement.querySelectorAll<HTMLFormElement>('form[data-matrix-state="refused"]')];
+    await expect(refused).toHaveLength(kinds.length);
+    for (const f of refused) await userEvent.click(f.querySelector('button[type="submit"]') as HTMLButtonElement);
+    for (const f of refused) await expect(f).toHaveAttribute('data-invalid');
+    const byState = (state: string) => canvasElement.querySelectorAll(`form[data-state="${state}"]`).length;
+    await expect(byState('ready')).toBe(kinds.length * 2);
+    await expect(byState('submitting')).toBe(kinds.length);
+    await expect(byState('failed')).toBe(kinds.length);
+    await expect(byState('expired')).toBe(kinds.length);
+    await expect(byState('answered')).toBe(kinds.length);
+    await expect(byState('malformed')).toBe(3);
+  },
+};
