@@ -37,6 +37,7 @@ export interface InvalidPrompt extends PromptIdentity {
   question?: string;
 }
 
+/** A question to render, or an invalid one to report: switch on `kind`. */
 export type Prompt = AskUserPrompt | InvalidPrompt;
 
 /** What `resumeStream` takes: a string (free text, one choice) or several labels. */
@@ -50,6 +51,7 @@ export interface SuspendedToolCall {
   suspendPayload: unknown;
 }
 
+/** The key of a prompt: `runId` and `toolCallId` together (tool call ids repeat across runs). */
 export const promptKey = (runId: string, toolCallId: string): string => `${runId}:${toolCallId}`;
 
 const optionSchema = z.object(

@@ -1,6 +1,7 @@
 import { isAskUserCall } from './prompt.ts';
 import type { AgentTransport, SuspendedRun } from './types.ts';
 
+/** Which conversation `restorePending` looks at. */
 export interface RestorePendingOptions {
   threadId?: string;
   resourceId?: string;

@@ -96,6 +96,7 @@ export interface SuspendedRun {
   toolCalls: (Omit<SuspendedToolCall, 'runId'> & { requiresApproval?: boolean })[];
 }
 
+/** What `AgentTransport.stream` takes. */
 export interface StreamRequest {
   /** The new user message(s). */
   messages: { role: 'user'; content: string }[];
@@ -104,6 +105,7 @@ export interface StreamRequest {
   signal?: AbortSignal;
 }
 
+/** What `AgentTransport.resume` takes: the suspended call and the (validated) answer. */
 export interface ResumeRequest {
   runId: string;
   toolCallId: string;
@@ -113,6 +115,7 @@ export interface ResumeRequest {
   signal?: AbortSignal;
 }
 
+/** What `AgentTransport.listSuspended` takes: filters (a transport may filter `threadId` itself). */
 export interface ListSuspendedRequest {
   threadId?: string;
   resourceId?: string;
@@ -140,6 +143,7 @@ export interface MastraChunk {
   payload?: unknown;
 }
 
+/** What `createRunStore` takes. */
 export interface RunStoreOptions {
   transport: AgentTransport;
   /**
@@ -150,27 +154,38 @@ export interface RunStoreOptions {
   resourceId?: string;
 }
 
+/** How `RunStore.answer` validates (the same as `validateAnswer`'s options). */
 export interface AnswerOptions {
+  /** Accept a typed answer that is not among the options. Default false. */
   allowOther?: boolean;
+  /** Longest free-text answer, in characters. Default 4000. */
   maxLength?: number;
 }
 
-/** The framework-agnostic run state machine. `useAgentRun` binds it to React. */
+/** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */
 export interface RunStore {
+  /** Calls `listener` after every change of the snapshot (once per network read at most). Returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /** The current snapshot: the same object until something changes. */
   getSnapshot(): RunSnapshot;
-  /** Sends a user message and streams the run. Resolves when the stream ends (suspended, done or failed). */
+  /**
+   * Sends a user message and streams the run. Resolves when the stream ends (suspended, done,
+   * failed or cancelled: see the snapshot's `status` and `error`). Rejects only when nothing was
+   * sent: an empty message (`TypeError`), or another request of this store still running.
+   */
   send(text: string): Promise<void>;
   /**
-   * Validates and sends an answer, then streams the resumed run. Rejects with an `AnswerError`
-   * (its `error: RunError`) when refused or failed; the prompt stays pending so the user can retry.
+   * Validates and sends an answer, then streams the resumed run; resolves when that stream ends.
+   * Rejects with an `AnswerError` (its `error: RunError`) when the answer was not taken:
+   * `invalid-answer` (no request made), `busy`, `http`, `network`, `aborted` (the prompt stays
+   * pending so the user can retry), or `expired` (the prompt is marked `expired`).
    * A second call for a prompt whose answer is in flight returns the same promise (one request).
    */
   answer(promptKey: string, value: unknown, options?: AnswerOptions): Promise<void>;
-  /** Adds pending prompts from Mastra's suspended-runs list (after a reload or server restart). */
+  /** Adds pending prompts from Mastra's suspended-runs list (after a reload or server restart); known ones are skipped. */
   restore(runs: SuspendedRun[]): void;
-  /** Aborts the stream in flight, if any. */
+  /** Aborts the request or stream in flight, if any; what arrived is kept. */
   cancel(): void;
-  /** Clears the conversation (a new thread id is the caller's business). */
+  /** Aborts what is in flight and clears the conversation (a new thread id is the caller's business). */
   reset(): void;
 }

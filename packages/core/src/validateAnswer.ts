@@ -1,5 +1,6 @@
 import type { AnswerValue, Prompt } from './prompt.ts';
 
+/** How strict `validateAnswer` is. */
 export interface ValidateAnswerOptions {
   /** Accept a typed answer that is not among the options (an "Other…" field). Default false. */
   allowOther?: boolean;
@@ -7,8 +8,10 @@ export interface ValidateAnswerOptions {
   maxLength?: number;
 }
 
+/** The verdict of `validateAnswer`: the value to send, or a message for the user. */
 export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; message: string };
 
+/** The default longest free-text answer, in characters. */
 export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
 
 /**

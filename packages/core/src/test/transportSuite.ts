@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ask, askUserAgent, fail, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
 import { AnswerError } from '../errors.ts';
 import { restorePending } from '../restorePending.ts';
 import type { AgentTransport, RunSnapshot, RunStore } from '../types.ts';
+
+const SLOW_REPLY = 'one two three four five six seven eight';
 
 /** Agents for the transport tests: fresh instances for each server. */
 export function suiteAgents() {
@@ -28,6 +30,7 @@ export function suiteAgents() {
       reply(({ answers }) => `Thanks ${answers[0]}, seat: ${answers[1]}.`),
     ]),
     failing: askUserAgent('failing', [fail('model exploded')]),
+    slow: askUserAgent('slow', [reply(SLOW_REPLY, { deltas: 8, delayMs: 150 })]),
   };
 }
 
@@ -172,6 +175,27 @@ export function transportSuite(name: string, make: MakeTransport) {
       const { store } = open('failing');
       await store.send('Hi');
       expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'stream', message: 'model exploded' } });
+    });
+
+    it('cancel() stops a streaming run and keeps the text that arrived', async () => {
+      const { store } = open('slow');
+      const sending = store.send('Talk slowly');
+      await new Promise<void>((resolve) => {
+        const stop = store.subscribe(() => {
+          if (store.getSnapshot().text) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      store.cancel();
+      await sending;
+      const s = store.getSnapshot();
+      expect(s).toMatchObject({ status: 'idle', error: undefined });
+      expect(SLOW_REPLY.startsWith(s.text)).toBe(true);
+      expect(s.text.length).toBeLessThan(SLOW_REPLY.length);
+      // The run stops on the server a moment later; closing its storage before that logs errors.
+      await vi.waitFor(() => expect(server.mastra.getAgent('slow').listActiveThreadRuns()).toEqual([]));
     });
 
     it('suspends, survives a server restart on the same storage, restores and completes', async () => {

@@ -4,6 +4,7 @@ import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
+/** Where and how `createFetchTransport` reaches the agent. */
 export interface FetchTransportOptions {
   /** The Mastra server's origin, e.g. `http://127.0.0.1:4111`; `''` for the page's own origin (a proxy). */
   baseUrl: string;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrompt, type Prompt } from './prompt.ts';
+import { validateAnswer } from './validateAnswer.ts';
+
+const prompt = (suspendPayload: unknown): Prompt => parsePrompt({ runId: 'r1', toolCallId: 'c1', toolName: 'ask_user', suspendPayload });
+const text = prompt({ question: 'Name?' });
+const single = prompt({ question: 'Colour?', options: [{ label: 'Red' }, { label: 'Blue' }] });
+const multiple = prompt({ question: 'Toppings?', options: [{ label: 'Cheese' }, { label: 'Ham' }, { label: 'Olives' }], selectionMode: 'multi_select' });
+
+describe('validateAnswer', () => {
+  it.each([
+    ['text, trimmed', text, '  Ada ', {}, 'Ada'],
+    ['text at the length bound', text, 'x'.repeat(10), { maxLength: 10 }, 'x'.repeat(10)],
+    ['an offered label', single, 'Blue', {}, 'Blue'],
+    ['an "other" answer when allowed', single, ' Green ', { allowOther: true }, 'Green'],
+    ['labels, in the offered order, once each', multiple, ['Olives', 'Cheese', 'Olives'], {}, ['Cheese', 'Olives']],
+    ['labels and one "other" when allowed', multiple, ['Anchovies', 'Ham'], { allowOther: true }, ['Ham', 'Anchovies']],
+  ] as const)('accepts %s', (_, p, value, options, expected) => {
+    expect(validateAnswer(p, value, options)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ['text that is not text', text, 42, {}, 'The answer must be text.'],
+    ['empty text', text, '   ', {}, 'Please write an answer.'],
+    ['text over the bound', text, 'x'.repeat(11), { maxLength: 10 }, 'Please keep the answer under 10 characters.'],
+    ['a label not offered', single, 'Green', {}, '"Green" is not one of the options.'],
+    ['a list for a single choice', single, ['Red'], {}, 'Choose one option.'],
+    ['nothing for a single choice', single, '', {}, 'Choose one option.'],
+    ['a string for a multiple choice', multiple, 'Ham', {}, 'Choose at least one option.'],
+    ['an empty list', multiple, [], {}, 'Choose at least one option.'],
+    ['a non-string in the list', multiple, ['Ham', 3], {}, 'Choose at least one option.'],
+    ['a label not offered in the list', multiple, ['Ham', 'Anchovies'], {}, '"Anchovies" is not one of the options.'],
+    ['two "other" answers', multiple, ['Anchovies', 'Capers'], { allowOther: true }, 'Only one "other" answer can be given.'],
+    ['an invalid prompt', prompt({ question: '' }), 'x', {}, 'This question cannot be answered: the question is empty.'],
+  ] as const)('refuses %s', (_, p, value, options, message) => {
+    expect(validateAnswer(p, value, options)).toEqual({ ok: false, message });
+  });
+});
