@@ -40,12 +40,12 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
   status: 'idle',
   runId: undefined,
   text: '',
-  transcript: [],
-  pending: [],
-  toolCalls: [],
+  transcript: Object.freeze([]),
+  pending: Object.freeze([]),
+  toolCalls: Object.freeze([]),
   error: undefined,
-  issues: [],
-}) as RunSnapshot;
+  issues: Object.freeze([]),
+}) as unknown as RunSnapshot;
 
 /** How many decode issues a snapshot keeps (the most recent). */
 export const MAX_ISSUES = 50;
