@@ -1,12 +1,16 @@
 // pnpm bench [size|throughput|renders|latency|memory …] [--quick]: runs the sections named (default: all).
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
+import { latencySection } from './sections/latency.ts';
 import { memorySection } from './sections/memory.ts';
+import { rendersSection } from './sections/renders.ts';
 import { throughputSection } from './sections/throughput.ts';
 
 const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   size: () => sizeSection(),
   throughput: (o) => throughputSection(o),
+  renders: () => rendersSection(),
+  latency: () => latencySection(),
   memory: () => memorySection(),
 };
 
