@@ -232,6 +232,7 @@ function deriveFromRun(run: AskUserPromptRun, prompt: Prompt, lastSent: AnswerVa
   if (entry?.type === 'prompt' && entry.state === 'answered') {
     return { state: 'answered' as const, answer: entry.answer ?? lastSent };
   }
+  if (entry?.type === 'prompt' && entry.state === 'expired') return { state: 'expired' as const, error: entry.error };
   const answer = run.answerState(prompt.key);
   switch (answer.status) {
     case 'pending':

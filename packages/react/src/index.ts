@@ -29,3 +29,5 @@ export type { AskUserLabels } from './labels.ts';
 export { useControllableState } from './useControllableState.ts';
 export type { UseControllableStateOptions } from './useControllableState.ts';
 export type { AnswerValue, Prompt, PromptKind, PromptOption, RunError, RunStatus, TranscriptEntry } from '@ask-user-kit/core';
+export { useAgentRun } from './useAgentRun.ts';
+export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';

@@ -1,4 +1,4 @@
-import { ask, askUserAgent, reply } from '@ask-user-kit/testing';
+import { ask, askUserAgent, reply, tripPlannerScript } from '@ask-user-kit/testing';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
 export function testAgents() {
@@ -12,5 +12,11 @@ export function testAgents() {
       ask.multiple('Pick toppings', ['Cheese', 'Ham', 'Olives']),
       reply(({ answers }) => `Toppings: ${answers[0]}.`),
     ]),
+    /** Three questions in one run, then a plan (the demo's script). */
+    trip: askUserAgent('trip', tripPlannerScript),
+    /** A reply that takes a few seconds to stream: long enough to unmount in the middle of it. */
+    slow: askUserAgent('slow', [reply('word '.repeat(200), { deltas: 200, delayMs: 25 })]),
+    /** Many text deltas at once: they arrive in a few network reads. */
+    burst: askUserAgent('burst', [reply('x'.repeat(600), { deltas: 600 })]),
   };
 }

@@ -1,0 +1,432 @@
+import { createServer } from 'node:net';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { AskUserPrompt } from './AskUserPrompt.tsx';
+import { newQueryClient, recordingFetch, uniqueId, withClient } from './test/harness.tsx';
+import { useAgentRun, type AgentRun, type UseAgentRunOptions } from './useAgentRun.ts';
+
+const baseUrl = inject('mastraUrl');
+// Waiting for a real server, not measuring it: generous, so a loaded machine does not fail a test.
+const serverWait = { timeout: 15_000 };
+
+/** A fresh conversation: Mastra records a run's thread and resource together. */
+const conversation = () => ({ resourceId: uniqueId('user'), threadId: uniqueId('thread') });
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A port with nothing listening on it: a request there fails as a real network error does. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A minimal chat: a start button, the streamed text and every prompt of the transcript. */
+function Chat({ options, onRun, allowOther }: { options: UseAgentRunOptions; onRun?: (run: AgentRun) => void; allowOther?: boolean }) {
+  const run = useAgentRun(options);
+  onRun?.(run);
+  return (
+    <main>
+      <p data-testid="status">{run.status}</p>
+      <p data-testid="text">{run.text}</p>
+      {run.error ? <p role="alert">{run.error.message}</p> : null}
+      <button type="button" onClick={() => void run.send('Hi')}>
+        Start
+      </button>
+      {run.transcript.map((entry) =>
+        entry.type === 'prompt' ? (
+          <AskUserPrompt key={entry.id} run={run} prompt={entry.prompt} allowOther={allowOther} />
+        ) : null,
+      )}
+    </main>
+  );
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('useAgentRun against a real Mastra server', () => {
+  it('free text: send → question → answer → done', async () => {
+    const user = userEvent.setup();
+    let run!: AgentRun;
+    const { container } = render(<Chat options={{ agentId: 'text', baseUrl }} onRun={(r) => (run = r)} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    expect(run.status).toBe('idle');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const field = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
+    expect(run.status).toBe('awaiting-input');
+    expect(run.pending).toHaveLength(1);
+    const [prompt] = run.pending;
+    expect(prompt).toMatchObject({ kind: 'text', question: 'What is your name?', runId: run.runId });
+
+    await user.type(field, 'Ada{Enter}');
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Hello, Ada!'), serverWait);
+    expect(run.status).toBe('done');
+    expect(run.pending).toEqual([]);
+    await waitFor(() => expect(run.answerState(prompt!.key)).toEqual({ status: 'success', value: 'Ada' }));
+    expect(run.transcript.map((e) => e.type)).toEqual(['user', 'prompt', 'assistant']);
+    expect(run.transcript[1]).toMatchObject({ state: 'answered', answer: 'Ada' });
+    const form = container.querySelector('form')!;
+    expect(form).toHaveAttribute('data-state', 'answered');
+    expect(within(form).getByText('Ada')).toBeInTheDocument();
+  });
+
+  it('single choice: shows the submitting state while the resume is in flight, then done', async () => {
+    const user = userEvent.setup();
+    const gate = deferred();
+    const recorder = recordingFetch(async (url) => {
+      if (url.endsWith('/resume-stream')) await gate.promise;
+      return undefined;
+    });
+    let run!: AgentRun;
+    const { container } = render(
+      <Chat options={{ agentId: 'single', baseUrl, fetch: recorder.fetch }} onRun={(r) => (run = r)} />,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const blue = await screen.findByRole('radio', { name: 'Blue' }, serverWait);
+    expect(blue).toHaveAccessibleDescription('Cool');
+    await user.click(blue);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    const form = container.querySelector('form')!;
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'submitting'));
+    expect(form).toHaveAttribute('aria-busy', 'true');
+    expect(run.answerState(run.pending[0]!.key).status).toBe('pending');
+    expect(screen.getByRole('radio', { name: 'Blue' })).toBeDisabled();
+
+    gate.resolve();
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('You chose Blue.'), serverWait);
+    expect(form).toHaveAttribute('data-state', 'answered');
+    expect(recorder.count('resume-stream')).toBe(1);
+  });
+
+  it('multiple choice: send → question → answer → done', async () => {
+    const user = userEvent.setup();
+    render(<Chat options={{ agentId: 'multiple', baseUrl }} />, { wrapper: withClient(newQueryClient()) });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Olives' }, serverWait));
+    await user.click(screen.getByRole('checkbox', { name: 'Cheese' }));
+    expect(screen.getByText('2 chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(
+      () => expect(screen.getByTestId('text')).toHaveTextContent('Toppings: Cheese, Olives.'),
+      serverWait,
+    );
+  });
+
+  it('three kinds of question in one run, each answered in turn, then the reply', async () => {
+    const user = userEvent.setup();
+    render(<Chat options={{ agentId: 'trip', baseUrl }} allowOther />, { wrapper: withClient(newQueryClient()) });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Where would you like to go?' }, serverWait), 'Lisbon{Enter}');
+    await user.click(await screen.findByRole('radio', { name: 'Train' }, serverWait));
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: 'Hiking' }, serverWait));
+    await user.type(screen.getAllByRole('textbox', { name: 'Your own answer' }).at(-1)!, 'Fado concerts');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('text')).toHaveTextContent(
+          'Here is your plan for Lisbon. You will travel by train, and the days include hiking, fado concerts.',
+        ),
+      serverWait,
+    );
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('done'), serverWait);
+    expect(document.querySelectorAll('form[data-state="answered"]')).toHaveLength(3);
+  });
+
+  it('restores a waiting question on mount (a reload) and answers it', async () => {
+    const user = userEvent.setup();
+    const { resourceId, threadId } = conversation();
+    const first = render(<Chat options={{ agentId: 'single', baseUrl, resourceId, threadId }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('radio', { name: 'Red' }, serverWait);
+    first.unmount();
+
+    const recorder = recordingFetch();
+    let run!: AgentRun;
+    render(
+      <Chat options={{ agentId: 'single', baseUrl, resourceId, threadId, fetch: recorder.fetch }} onRun={(r) => (run = r)} />,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Red' }, serverWait));
+    expect(run.status).toBe('awaiting-input');
+    expect(run.restoring).toBe(false);
+    expect(recorder.count('suspended-runs')).toBe(1);
+    expect(recorder.count('stream')).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('You chose Red.'), serverWait);
+  });
+
+  it("does not restore another thread's question, even for the same user", async () => {
+    const user = userEvent.setup();
+    const { resourceId } = conversation();
+    const first = render(<Chat options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', {}, serverWait);
+    first.unmount();
+
+    let run!: AgentRun;
+    render(<Chat options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }} onRun={(r) => (run = r)} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await waitFor(() => expect(run.restoring).toBe(false), serverWait);
+    expect(run.pending).toEqual([]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says so when the question was answered elsewhere in the meantime', async () => {
+    const user = userEvent.setup();
+    const ids = conversation();
+    const here = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await within(here.container).findByRole('textbox', {}, serverWait);
+
+    // The same conversation open in a second tab: the question is restored there too.
+    const elsewhere = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    const otherField = await within(elsewhere.container).findByRole('textbox', {}, serverWait);
+    await user.type(otherField, 'Grace{Enter}');
+    await waitFor(() => expect(within(elsewhere.container).getByTestId('text')).toHaveTextContent('Hello, Grace!'), serverWait);
+
+    await user.type(within(here.container).getByRole('textbox'), 'Ada{Enter}');
+    const form = here.container.querySelector('form')!;
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'expired'), serverWait);
+    expect(within(form).getByText('This question was already answered or is no longer open.', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('keeps the answer when the resume fails on the network, and Retry sends it', async () => {
+    const user = userEvent.setup();
+    const port = await deadPort();
+    let broken = true;
+    const recorder = recordingFetch((url) => {
+      if (!url.endsWith('/resume-stream') || !broken) return undefined;
+      broken = false;
+      return url.replace(baseUrl, `http://127.0.0.1:${port}`);
+    });
+    const { container } = render(<Chat options={{ agentId: 'text', baseUrl, fetch: recorder.fetch }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.type(await screen.findByRole('textbox', {}, serverWait), 'Ada{Enter}');
+
+    const form = container.querySelector('form')!;
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    expect(within(form).getByText(/^Your answer could not be sent: Could not reach the agent server/, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox')).toHaveValue('Ada');
+    expect(screen.getByRole('textbox')).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Hello, Ada!'), serverWait);
+    expect(form).toHaveAttribute('data-state', 'answered');
+    expect(recorder.count('resume-stream')).toBe(2);
+  });
+
+  it('aborts the stream when the component unmounts', async () => {
+    const user = userEvent.setup();
+    const recorder = recordingFetch();
+    const { unmount } = render(<Chat options={{ agentId: 'slow', baseUrl, fetch: recorder.fetch }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('word'), serverWait);
+    const signal = recorder.requests.find((r) => r.url.endsWith('/stream'))!.signal!;
+    expect(signal.aborted).toBe(false);
+    unmount();
+    await waitFor(() => expect(signal.aborted).toBe(true));
+  });
+
+  it('cancel() aborts the stream and keeps what arrived', async () => {
+    const user = userEvent.setup();
+    const recorder = recordingFetch();
+    let run!: AgentRun;
+    render(<Chat options={{ agentId: 'slow', baseUrl, fetch: recorder.fetch }} onRun={(r) => (run = r)} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(run.text).toContain('word'), serverWait);
+    act(() => run.cancel());
+    await waitFor(() => expect(run.status).not.toBe('streaming'));
+    expect(recorder.requests[0]!.signal!.aborted).toBe(true);
+    expect(run.text).toContain('word');
+  });
+});
+
+// StrictMode must be the root element, as in an app's main.tsx: React 19 double-invokes the effects
+// of a newly mounted subtree only if the subtree's top is already strict (a wrapper component
+// around <StrictMode> turns it off). The probe checks that it did.
+let strictEffects = 0;
+function EffectProbe() {
+  useEffect(() => {
+    strictEffects++;
+  }, []);
+  return null;
+}
+const strict = (children: ReactNode) => (
+  <StrictMode>
+    <QueryClientProvider client={newQueryClient()}>
+      <EffectProbe />
+      {children}
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+describe('StrictMode', () => {
+  it('sends initialMessage once on mount (one stream, not two) and the stream survives the double effects', async () => {
+    strictEffects = 0;
+    const recorder = recordingFetch();
+    render(
+      strict(
+        <Chat options={{ agentId: 'text', baseUrl, fetch: recorder.fetch, initialMessage: 'Hi' }} />
+      ),
+    );
+    await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
+    expect(strictEffects, 'StrictMode ran the effects twice').toBe(2);
+    expect(recorder.count('stream')).toBe(1);
+    expect(recorder.requests[0]!.signal!.aborted).toBe(false);
+  });
+
+  it('sends initialMessage once after restore found nothing waiting', async () => {
+    const recorder = recordingFetch();
+    render(
+      strict(
+        <Chat options={{ agentId: 'text', baseUrl, ...conversation(), fetch: recorder.fetch, initialMessage: 'Hi' }} />
+      ),
+    );
+    await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
+    expect(recorder.count('stream')).toBe(1);
+    expect(recorder.count('suspended-runs')).toBe(1);
+    expect(recorder.requests.every((r) => !r.signal?.aborted)).toBe(true);
+  });
+
+  it('streams once per send', async () => {
+    const user = userEvent.setup();
+    const recorder = recordingFetch();
+    render(
+      strict(
+        <Chat options={{ agentId: 'single', baseUrl, fetch: recorder.fetch }} />
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(await screen.findByRole('radio', { name: 'Red' }, serverWait));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('You chose Red.'), serverWait);
+    expect(recorder.count('stream')).toBe(1);
+    expect(recorder.count('resume-stream')).toBe(1);
+  });
+
+  it('does not send initialMessage when a restored question is waiting', async () => {
+    const user = userEvent.setup();
+    const ids = conversation();
+    const first = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', {}, serverWait);
+    first.unmount();
+
+    const recorder = recordingFetch();
+    render(
+      strict(
+        <Chat options={{ agentId: 'text', baseUrl, ...ids, fetch: recorder.fetch, initialMessage: 'Hi' }} />
+      ),
+    );
+    await screen.findByRole('textbox', {}, serverWait);
+    expect(recorder.count('stream')).toBe(0);
+  });
+});
+
+describe('rendering', () => {
+  it('re-renders once per network read, not once per chunk', async () => {
+    const user = userEvent.setup();
+    const recorder = recordingFetch();
+    let renders = 0;
+    function Counter() {
+      const run = useAgentRun({ agentId: 'burst', baseUrl, fetch: recorder.fetch });
+      if (run.status === 'streaming') renders++;
+      return (
+        <>
+          <p data-testid="length">{run.text.length}</p>
+          <button type="button" onClick={() => void run.send('Go')}>
+            Go
+          </button>
+        </>
+      );
+    }
+    render(<Counter />, { wrapper: withClient(newQueryClient()) });
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(screen.getByTestId('length')).toHaveTextContent('600'), serverWait);
+    const reads = recorder.bodyReads.stream ?? 0;
+    // The premise: 600 text deltas (plus start/step/finish chunks) came in fewer network reads.
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThan(600);
+    // One render per read at most (the first comes from send() itself).
+    expect(renders).toBeLessThanOrEqual(reads + 1);
+  });
+
+  it('keeps its actions stable across renders', async () => {
+    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    const first = result.current;
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.status).toBe('awaiting-input'), serverWait);
+    expect(result.current).not.toBe(first);
+    for (const name of ['send', 'answer', 'cancel', 'reset', 'retryRestore'] as const) {
+      expect(result.current[name], name).toBe(first[name]);
+    }
+    expect(result.current.store).toBe(first.store);
+  });
+
+  it('reset() clears the conversation and the answer states', async () => {
+    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
+    const key = result.current.pending[0]!.key;
+    await act(() => result.current.answer(key, 'Ada'));
+    await waitFor(() => expect(result.current.answerState(key).status).toBe('success'));
+    act(() => result.current.reset());
+    await waitFor(() => expect(result.current.answerState(key).status).toBe('idle'));
+    expect(result.current.transcript).toEqual([]);
+    expect(result.current.status).toBe('idle');
+  });
+
+  it('answer() rejects a value the question does not accept, and nothing is sent', async () => {
+    const recorder = recordingFetch();
+    const { result } = renderHook(() => useAgentRun({ agentId: 'single', baseUrl, fetch: recorder.fetch }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
+    const key = result.current.pending[0]!.key;
+    await expect(result.current.answer(key, 'Green')).rejects.toMatchObject({ error: { code: 'invalid-answer' } });
+    await waitFor(() => expect(result.current.answerState(key)).toMatchObject({ status: 'error', error: { code: 'invalid-answer' } }));
+    expect(recorder.count('resume-stream')).toBe(0);
+    expect(result.current.pending).toHaveLength(1);
+  });
+
+  it('throws a helpful error without a QueryClientProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAgentRun({ agentId: 'text', baseUrl }))).toThrow(
+      /useAgentRun needs TanStack Query: wrap your app in <QueryClientProvider client=\{queryClient\}>/,
+    );
+  });
+});

@@ -1,0 +1,322 @@
+'use client';
+import {
+  createFetchTransport,
+  createRunStore,
+  restorePending,
+  type AgentTransport,
+  type AnswerOptions,
+  type AnswerValue,
+  type FetchTransportOptions,
+  type RunError,
+  type RunSnapshot,
+  type RunStore,
+  type SuspendedRun,
+} from '@ask-user-kit/core';
+import {
+  QueryClientContext,
+  useMutation,
+  useMutationState,
+  useQuery,
+  type Mutation,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { AnswerState } from './AskUserPrompt.tsx';
+import { warnOnce } from './internal/primitive.ts';
+
+/** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
+export type AgentRunSource =
+  | {
+      /** The agent's id (its key in `new Mastra({ agents })`). */
+      agentId: string;
+      /** The Mastra server's origin; `''` for the page's own origin (a proxy). */
+      baseUrl: string;
+      /** The `fetch` to use (auth wrappers, tests). Default: the global one, looked up at each call. */
+      fetch?: typeof globalThis.fetch;
+      /** Extra request headers, or a function returning them before each request. */
+      headers?: FetchTransportOptions['headers'];
+      transport?: never;
+    }
+  | {
+      /** A core transport (fetch, client-js, in-process agent). Create it once: a new one starts a new conversation. */
+      transport: AgentTransport;
+      /** Names the agent in cache keys; recommended when several runs share a QueryClient. */
+      agentId?: string;
+      baseUrl?: never;
+      fetch?: never;
+      headers?: never;
+    };
+
+export type UseAgentRunOptions = AgentRunSource & {
+  /** The conversation's thread: runs are recorded with it, and restore looks for its runs. */
+  threadId?: string;
+  /** The user (or other owner) of the conversation: runs are recorded with it, and restore lists its runs. */
+  resourceId?: string;
+  /**
+   * On mount, bring back questions still waiting on the server for this `threadId` / `resourceId`
+   * (after a reload or a server restart). Default true; needs a `threadId` or a `resourceId`, since
+   * without one every user's waiting questions would be listed.
+   */
+  restore?: boolean;
+  /**
+   * A message sent once when the hook mounts (after restore, and only if no question came back):
+   * for agents that open the conversation. StrictMode-safe: one request, not two.
+   */
+  initialMessage?: string;
+  /** The QueryClient to use instead of the one from `<QueryClientProvider>`. */
+  queryClient?: QueryClient;
+};
+
+/** A conversation with an agent: its state and stable actions. */
+export interface AgentRun extends Omit<RunSnapshot, 'pending' | 'transcript'> {
+  pending: RunSnapshot['pending'];
+  transcript: RunSnapshot['transcript'];
+  /** The suspended-runs request of `restore` is in flight. */
+  restoring: boolean;
+  /** Why restoring failed, if it did (the conversation still works; `retryRestore` tries again). */
+  restoreError: RunError | undefined;
+  /** Sends a user message and streams the run. Rejects if another request is still running. */
+  send(text: string): Promise<void>;
+  /**
+   * Validates and sends an answer, then streams the resumed run. Rejects with an `AnswerError`
+   * (`.error: RunError`) when refused or failed; the question stays pending so it can be retried.
+   */
+  answer(promptKey: string, value: AnswerValue, options?: AnswerOptions): Promise<void>;
+  /** Where the answer to one question is: `idle`, `pending`, `error` (with `error`) or `success`. */
+  answerState(promptKey: string): AnswerState;
+  /** Aborts the stream in flight, if any. */
+  cancel(): void;
+  /** Clears the conversation and its answer states. */
+  reset(): void;
+  /** Lists the suspended runs again and restores what is waiting. */
+  retryRestore(): void;
+  /** The underlying core store (framework-agnostic), for advanced use. */
+  store: RunStore;
+}
+
+interface AnswerVariables {
+  promptKey: string;
+  value: AnswerValue;
+  options?: AnswerOptions;
+}
+
+const transportIds = new WeakMap<AgentTransport, number>();
+let nextTransportId = 0;
+const transportId = (transport: AgentTransport) => {
+  let id = transportIds.get(transport);
+  if (id === undefined) transportIds.set(transport, (id = ++nextTransportId));
+  return id;
+};
+
+const idleAnswer: AnswerState = Object.freeze({ status: 'idle' }) as AnswerState;
+
+function runErrorOf(error: unknown): RunError {
+  const inner = (error as { error?: unknown } | null)?.error as Partial<RunError> | undefined;
+  if (inner && typeof inner.code === 'string' && typeof inner.message === 'string') return inner as RunError;
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'network', message };
+}
+
+function useRequiredQueryClient(given: QueryClient | undefined): QueryClient {
+  const fromContext = useContext(QueryClientContext);
+  const client = given ?? fromContext;
+  if (!client) {
+    throw new Error(
+      'useAgentRun needs TanStack Query: wrap your app in <QueryClientProvider client={queryClient}> ' +
+        "(import { QueryClient, QueryClientProvider } from '@tanstack/react-query'; const queryClient = new QueryClient()), " +
+        'or pass useAgentRun({ queryClient }).',
+    );
+  }
+  return client;
+}
+
+/**
+ * A conversation with a Mastra agent that asks questions through `ask_user`: send messages, read
+ * the streamed text and the transcript, answer pending questions, and get them back after a reload.
+ * Needs a `<QueryClientProvider>` (answers are mutations, restoring is a query).
+ * @example
+ * const run = useAgentRun({ agentId: 'planner', baseUrl: 'http://127.0.0.1:4111', resourceId: userId, threadId });
+ * <button onClick={() => run.send('Plan a trip')}>Start</button>
+ * {run.pending.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)}
+ */
+export function useAgentRun(options: UseAgentRunOptions): AgentRun {
+  const queryClient = useRequiredQueryClient(options.queryClient);
+  const { threadId, resourceId, initialMessage } = options;
+  const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
+
+  // The default transport reads fetch and headers through refs: inline functions must not restart the conversation.
+  const latest = useRef(options);
+  latest.current = options;
+  const agent = options.transport
+    ? `transport:${transportId(options.transport)}:${options.agentId ?? ''}`
+    : `fetch:${options.baseUrl}:${options.agentId}`;
+  const identity = JSON.stringify([agent, threadId ?? null, resourceId ?? null]);
+
+  const create = () => {
+    const given = latest.current.transport;
+    const transport =
+      given ??
+      createFetchTransport({
+        baseUrl: latest.current.baseUrl ?? '',
+        agentId: latest.current.agentId ?? '',
+        fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
+        headers: () => {
+          const headers = latest.current.headers;
+          return typeof headers === 'function' ? headers() : (headers ?? {});
+        },
+      });
+    return { identity, transport, store: createRunStore({ transport, threadId, resourceId }) };
+  };
+  const [current, setCurrent] = useState(create);
+  let { store, transport } = current;
+  if (current.identity !== identity) {
+    if (options.transport && current.transport !== options.transport) {
+      warnOnce(
+        'useAgentRun:transport',
+        'useAgentRun got a new transport and started a new conversation. If that was not intended, ' +
+          'create the transport once (outside the component, or with useState).',
+      );
+    }
+    const next = create();
+    setCurrent(next);
+    ({ store, transport } = next);
+  }
+  const storeRef = useRef(store);
+  storeRef.current = store;
+
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  // Answers: one mutation per attempt, keyed to this hook instance and conversation.
+  const instance = useId();
+  const mutationKey = useMemo(() => ['ask-user-kit', 'answer', instance, identity], [instance, identity]);
+  const mutation = useMutation(
+    {
+      mutationKey,
+      mutationFn: ({ promptKey, value, options: answerOptions }: AnswerVariables) =>
+        storeRef.current.answer(promptKey, value, answerOptions),
+      // A resume is not idempotent: never re-send behind the user's back.
+      retry: false,
+      // Offline, fail now (the user sees Retry) instead of pausing and firing later.
+      networkMode: 'always',
+    },
+    queryClient,
+  );
+  const mutateAsync = useRef(mutation.mutateAsync);
+  mutateAsync.current = mutation.mutateAsync;
+
+  const attempts = useMutationState(
+    {
+      filters: { mutationKey, exact: true },
+      select: (m: Mutation<unknown, Error, unknown, unknown>) => {
+        const variables = m.state.variables as AnswerVariables | undefined;
+        return {
+          promptKey: variables?.promptKey,
+          value: variables?.value,
+          status: m.state.status,
+          error: m.state.error ? runErrorOf(m.state.error) : undefined,
+        };
+      },
+    },
+    queryClient,
+  );
+  const answerState = useCallback(
+    (promptKey: string): AnswerState => {
+      for (let i = attempts.length - 1; i >= 0; i--) {
+        const attempt = attempts[i];
+        if (attempt?.promptKey !== promptKey) continue;
+        return {
+          status: attempt.status,
+          ...(attempt.error ? { error: attempt.error } : {}),
+          ...(attempt.value !== undefined ? { value: attempt.value } : {}),
+        };
+      }
+      return idleAnswer;
+    },
+    [attempts],
+  );
+
+  // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
+  const restoreQuery = useQuery(
+    {
+      queryKey: ['ask-user-kit', 'suspended-runs', agent, { threadId: threadId ?? null, resourceId: resourceId ?? null }],
+      // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
+      // observer leaves, which StrictMode's remount does, and the list would be fetched twice.
+      queryFn: (): Promise<SuspendedRun[]> => restorePending(transport, { threadId, resourceId }),
+      enabled: restoreWanted,
+      staleTime: 0,
+      refetchOnMount: 'always',
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      retry: 1,
+    },
+    queryClient,
+  );
+  const resetAt = useRef(0);
+  const { data: restoredRuns, isFetchedAfterMount, dataUpdatedAt } = restoreQuery;
+  useEffect(() => {
+    // Cached data from an earlier mount may be stale (answered since): only a list fetched now counts.
+    if (!restoredRuns || !isFetchedAfterMount || dataUpdatedAt <= resetAt.current) return;
+    store.restore(restoredRuns);
+  }, [store, restoredRuns, isFetchedAfterMount, dataUpdatedAt]);
+  const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoreQuery.isFetching) || restoreQuery.isError;
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (!initialMessage || started.current || !restoreSettled) return;
+    const now = store.getSnapshot();
+    started.current = true;
+    if (now.pending.length > 0 || now.transcript.length > 0 || now.status !== 'idle') return;
+    store.send(initialMessage).catch(() => {});
+  }, [store, initialMessage, restoreSettled]);
+
+  // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
+  // microtask and is dropped if the hook is back by then, so a stream begun on mount survives.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      queueMicrotask(() => {
+        if (!mounted.current || storeRef.current !== store) store.cancel();
+      });
+    };
+  }, [store]);
+
+  const send = useCallback((text: string) => storeRef.current.send(text), []);
+  const answer = useCallback(
+    (promptKey: string, value: AnswerValue, answerOptions?: AnswerOptions) =>
+      mutateAsync.current({ promptKey, value, ...(answerOptions ? { options: answerOptions } : {}) }),
+    [],
+  );
+  const cancel = useCallback(() => storeRef.current.cancel(), []);
+  const resetContext = useRef({ queryClient, mutationKey, refetch: restoreQuery.refetch });
+  resetContext.current = { queryClient, mutationKey, refetch: restoreQuery.refetch };
+  const reset = useCallback(() => {
+    const { queryClient: client, mutationKey: key } = resetContext.current;
+    resetAt.current = Date.now();
+    storeRef.current.reset();
+    const cache = client.getMutationCache();
+    for (const m of cache.findAll({ mutationKey: key, exact: true })) cache.remove(m);
+  }, []);
+  const retryRestore = useCallback(() => void resetContext.current.refetch(), []);
+
+  const restoring = restoreWanted && restoreQuery.isFetching;
+  const restoreError = restoreQuery.error ? runErrorOf(restoreQuery.error) : undefined;
+  return useMemo(
+    () => ({
+      ...snapshot,
+      restoring,
+      restoreError,
+      send,
+      answer,
+      answerState,
+      cancel,
+      reset,
+      retryRestore,
+      store,
+    }),
+    // restoreError is derived from the query's error object: compare that, not a fresh copy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [snapshot, restoring, restoreQuery.error, send, answer, answerState, cancel, reset, retryRestore, store],
+  );
+}
