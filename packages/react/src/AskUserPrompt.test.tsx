@@ -2,6 +2,7 @@ import type { AnswerValue, Prompt } from '@ask-user-kit/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
 import type { AnswerDraft } from './draft.ts';
@@ -673,6 +674,20 @@ describe('drafts', () => {
     render(<AskUserPrompt prompt={textPrompt()} onSubmit={onSubmit} />);
     await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
     expect(onSubmit).toHaveBeenCalledWith('Lisbon');
+  });
+
+  it('come back after hydrating server HTML, without a hydration mismatch', () => {
+    const prompt = textPrompt();
+    sessionStorage.setItem(`ask-user-kit:draft:${prompt.key}`, JSON.stringify({ text: 'Saved', selected: [], other: false }));
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<AskUserPrompt prompt={prompt} />);
+    document.body.append(container);
+    expect(container.querySelector('textarea')).toHaveValue('');
+    const errors = vi.spyOn(console, 'error');
+    render(<AskUserPrompt prompt={prompt} />, { container, hydrate: true });
+    expect(screen.getByRole('textbox')).toHaveValue('Saved');
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
   });
 
   it('ignore a stored draft of the wrong shape', () => {

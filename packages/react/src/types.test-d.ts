@@ -1,0 +1,61 @@
+// Type tests, checked by the root `pnpm run typecheck` (tsc): a wrong public type fails the build.
+import type { AgentTransport, AnswerValue, Prompt, RunError, RunStatus } from '@ask-user-kit/core';
+import type { ComponentProps } from 'react';
+import { expectTypeOf } from 'vitest';
+import {
+  AskUserPrompt,
+  useAgentRun,
+  useControllableState,
+  type AgentRun,
+  type AnswerDraft,
+  type AnswerState,
+  type AskUserPromptRun,
+  type UseAgentRunOptions,
+} from './index.ts';
+
+declare const transport: AgentTransport;
+declare const prompt: Prompt;
+
+// useAgentRun: an agent by id and base URL, or a transport; not both, not neither.
+expectTypeOf<{ agentId: 'planner'; baseUrl: '' }>().toExtend<UseAgentRunOptions>();
+expectTypeOf<{ transport: AgentTransport; threadId: string; resourceId: string }>().toExtend<UseAgentRunOptions>();
+expectTypeOf<{ agentId: 'planner' }>().not.toExtend<UseAgentRunOptions>();
+expectTypeOf<{ baseUrl: ''; transport: AgentTransport }>().not.toExtend<UseAgentRunOptions>();
+// @ts-expect-error a transport and a fetch for the default transport do not mix
+useAgentRun({ transport, fetch: globalThis.fetch });
+
+// What it returns.
+expectTypeOf(useAgentRun).returns.toEqualTypeOf<AgentRun>();
+expectTypeOf<AgentRun['status']>().toEqualTypeOf<RunStatus>();
+expectTypeOf<AgentRun['pending']>().toEqualTypeOf<Prompt[]>();
+expectTypeOf<AgentRun['error']>().toEqualTypeOf<RunError | undefined>();
+expectTypeOf<AgentRun['send']>().returns.toEqualTypeOf<Promise<void>>();
+expectTypeOf<AgentRun['answer']>().parameters.toEqualTypeOf<
+  [promptKey: string, value: AnswerValue, options?: { allowOther?: boolean; maxLength?: number }]
+>();
+expectTypeOf<AgentRun['answer']>().returns.toEqualTypeOf<Promise<void>>();
+expectTypeOf<AgentRun['answerState']>().returns.toEqualTypeOf<AnswerState>();
+expectTypeOf<AnswerState['status']>().toEqualTypeOf<'idle' | 'pending' | 'error' | 'success'>();
+// The run plugs straight into <AskUserPrompt run>.
+expectTypeOf<AgentRun>().toExtend<AskUserPromptRun>();
+
+// <AskUserPrompt>: a prompt is required; answers are AnswerValue; the draft is an AnswerDraft.
+type PromptProps = ComponentProps<typeof AskUserPrompt>;
+expectTypeOf<PromptProps['prompt']>().toEqualTypeOf<Prompt>();
+expectTypeOf<NonNullable<PromptProps['onSubmit']>>().parameters.toEqualTypeOf<[value: AnswerValue]>();
+expectTypeOf<PromptProps['value']>().toEqualTypeOf<AnswerDraft | undefined>();
+expectTypeOf<PromptProps['defaultValue']>().toEqualTypeOf<AnswerDraft | AnswerValue | undefined>();
+expectTypeOf<NonNullable<PromptProps['onValueChange']>>().parameters.toEqualTypeOf<[draft: AnswerDraft]>();
+expectTypeOf<PromptProps>().toHaveProperty('ref');
+expectTypeOf<{ prompt: Prompt }>().toExtend<PromptProps>();
+expectTypeOf<{ onSubmit: () => void }>().not.toExtend<PromptProps>();
+// An option needs its label; a text field takes no value of its own (the draft holds it).
+expectTypeOf<{ value: string }>().toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
+expectTypeOf<{}>().not.toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
+expectTypeOf<ComponentProps<typeof AskUserPrompt.TextField>>().not.toHaveProperty('value');
+
+// useControllableState infers its value type and accepts updater functions.
+declare const controlled: number | undefined;
+const [count, setCount] = useControllableState({ prop: controlled, defaultProp: 0, caller: 'Counter' });
+expectTypeOf(count).toEqualTypeOf<number>();
+expectTypeOf(setCount).parameter(0).toEqualTypeOf<number | ((previous: number) => number)>();
