@@ -1,0 +1,227 @@
+import { AskUserPrompt, useAgentRun, type AgentRun } from '@ask-user-kit/react';
+import type { RunError, TranscriptEntry } from '@ask-user-kit/core';
+import { useEffect, useRef, useState } from 'react';
+import { Composer } from './Composer.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { Welcome } from './Welcome.tsx';
+
+export interface ChatProps {
+  conversationId: string;
+  onNewConversation: () => void;
+}
+
+export function Chat({ conversationId, onNewConversation }: ChatProps) {
+  const run = useAgentRun({
+    agentId: 'planner',
+    // The page's own origin: Vite proxies /api to the Mastra server.
+    baseUrl: '',
+    threadId: conversationId,
+    resourceId: conversationId,
+  });
+  const busy = run.status === 'streaming' || run.status === 'resuming';
+  const waiting = run.pending.length > 0;
+  useAutoScroll(run.transcript);
+  // Refused answers are shown by the prompt itself; a cancel is the user's own doing.
+  const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
+  const forms = useRef(new Map<string, HTMLFormElement>());
+  // User messages that failed to reach the agent and were sent again: shown once, not twice.
+  const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
+
+  const retry = () => {
+    const failed = run.transcript.find((e) => e.type === 'prompt' && e.state === 'pending' && e.error);
+    if (failed?.type === 'prompt') {
+      // Through the prompt's own form: what is in the field now is what gets sent.
+      forms.current.get(failed.prompt.key)?.requestSubmit();
+      return;
+    }
+    const lastUser = run.transcript.findLast((e) => e.type === 'user');
+    if (lastUser?.type !== 'user') return;
+    if (run.transcript.at(-1) === lastUser) setResent((ids) => new Set(ids).add(lastUser.id));
+    send(lastUser.text);
+  };
+  // Failures land in the snapshot (and the banner); a refusal (a request still running) changes nothing.
+  const send = (text: string) => void run.send(text).catch(() => {});
+  const restoredOnly = run.transcript.length > 0 && run.transcript[0]?.type === 'prompt';
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <div className="topbar__inner">
+          <div className="brand">
+            <Logo />
+            <div>
+              <h1 className="brand__name">Trip planner</h1>
+              <p className="brand__tag">An agent that asks before it plans</p>
+            </div>
+          </div>
+          <div className="topbar__actions">
+            <StatusBadge status={shownError ? 'error' : run.status} waiting={waiting} restoring={run.restoring} />
+            <button type="button" className="button button--ghost" onClick={onNewConversation}>
+              <PlusIcon />
+              <span className="new-label">New conversation</span>
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <main className="chat">
+        <section className="chat__log" aria-labelledby="conversation-heading">
+          <h2 id="conversation-heading" className="visually-hidden">
+            Conversation
+          </h2>
+          {run.transcript.length === 0 ? (
+            <Welcome onPick={send} disabled={busy || waiting || run.restoring} />
+          ) : (
+            <ol className="transcript">
+              {restoredOnly && (
+                <li className="notice">Picked up where you left off: this question is still waiting for you.</li>
+              )}
+              {run.transcript.map((entry) =>
+                resent.has(entry.id) ? null : (
+                  <Entry
+                    key={entry.id}
+                    entry={entry}
+                    run={run}
+                    live={busy && entry.type === 'assistant' && entry.runId === run.runId}
+                    formRef={(form) => {
+                      if (entry.type !== 'prompt') return;
+                      if (form) forms.current.set(entry.prompt.key, form);
+                      else forms.current.delete(entry.prompt.key);
+                    }}
+                  />
+                ),
+              )}
+              {busy && !hasLiveText(run.transcript, run.runId) && <Thinking />}
+            </ol>
+          )}
+        </section>
+
+        <div className="chat__dock">
+          {shownError ? (
+            <ErrorBanner error={shownError} onRetry={shownError.code === 'expired' ? undefined : retry} />
+          ) : run.restoreError ? (
+            <ErrorBanner
+              error={run.restoreError}
+              title="Could not check for open questions"
+              onRetry={run.retryRestore}
+            />
+          ) : null}
+          <Composer
+            disabled={busy || waiting || run.restoring}
+            hint={waiting ? 'Answer the question above to continue.' : busy ? 'The planner is writing…' : undefined}
+            onSend={send}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+const HANDLED_INLINE = new Set<RunError['code']>(['invalid-answer', 'aborted', 'busy']);
+
+const PROMPT_LABELS = {
+  submit: 'Send answer',
+  submitting: 'Sending…',
+  retry: 'Send answer again',
+} as const;
+
+interface EntryProps {
+  entry: TranscriptEntry;
+  run: AgentRun;
+  live: boolean;
+  formRef: (form: HTMLFormElement | null) => void;
+}
+
+function Entry({ entry, run, live, formRef }: EntryProps) {
+  switch (entry.type) {
+    case 'user':
+      return (
+        <li className="message message--user">
+          <span className="visually-hidden">You said:</span>
+          <p className="bubble">{entry.text}</p>
+        </li>
+      );
+    case 'assistant':
+      if (!entry.text) return null;
+      return (
+        <li className="message message--assistant">
+          <Avatar />
+          <div className="bubble" aria-busy={live || undefined}>
+            <span className="visually-hidden">Planner:</span>
+            {entry.text}
+            {live && <span className="caret" aria-hidden="true" />}
+          </div>
+        </li>
+      );
+    case 'prompt':
+      return (
+        <li className="message message--prompt">
+          <Avatar />
+          <AskUserPrompt ref={formRef} run={run} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
+        </li>
+      );
+  }
+}
+
+function hasLiveText(transcript: TranscriptEntry[], runId: string | undefined): boolean {
+  const last = transcript.at(-1);
+  return last?.type === 'assistant' && last.runId === runId && last.text.length > 0;
+}
+
+/** Keeps the newest message in view while the user is reading at the bottom. */
+function useAutoScroll(transcript: TranscriptEntry[]) {
+  const last = transcript.at(-1);
+  const signature = `${transcript.length}:${last?.type === 'assistant' ? last.text.length : ''}`;
+  useEffect(() => {
+    const page = document.documentElement;
+    const distance = page.scrollHeight - (window.scrollY + window.innerHeight);
+    if (distance > 320) return;
+    // To the very bottom, so the docked composer sits below the newest message, not over it.
+    window.scrollTo({ top: page.scrollHeight });
+  }, [signature]);
+}
+
+function Thinking() {
+  return (
+    <li className="message message--assistant">
+      <Avatar />
+      <div className="bubble bubble--thinking">
+        <span className="visually-hidden">The planner is thinking</span>
+        <span className="dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function Avatar() {
+  return (
+    <span className="avatar" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="18" height="18">
+        <path d="M3 14.5c3.5-6.5 10.5-10 17-9.5-2 3.5-6.5 6-11 7l-2.5 5.5z" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
+function Logo() {
+  return (
+    <span className="logo" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="22" height="22">
+        <path d="M3 14.5c3.5-6.5 10.5-10 17-9.5-2 3.5-6.5 6-11 7l-2.5 5.5z" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}

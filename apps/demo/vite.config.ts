@@ -1,0 +1,26 @@
+import type { ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The page talks to apps/server through this proxy: same origin, so no CORS.
+const target = process.env.ASK_SERVER_URL ?? 'http://127.0.0.1:4111';
+
+const api: ProxyOptions = {
+  target,
+  changeOrigin: true,
+  configure(proxy) {
+    // Runs before Vite's own handler, which would answer a bare 502 with an empty body.
+    proxy.on('error', (_error, _req, res) => {
+      const response = res as ServerResponse;
+      if (!('req' in response) || response.headersSent || response.writableEnded) return;
+      response.writeHead(502, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'The agent server is not reachable.' }));
+    });
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': api } },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: { '/api': api } },
+});
