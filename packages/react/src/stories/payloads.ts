@@ -1,9 +1,11 @@
 import { decodeText, parsePrompt, type AskUserPrompt, type InvalidPrompt, type Prompt } from '@ask-user-kit/core';
+import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';
 import singleStream from '../../../core/src/fixtures/single.stream.sse?raw';
 import textResume from '../../../core/src/fixtures/text.resume.sse?raw';
 import textStream from '../../../core/src/fixtures/text.stream.sse?raw';
+import suspendedRuns from '../../../core/src/fixtures/suspended-runs.json' with { type: 'json' };
 import unicodeStream from '../../../core/src/fixtures/unicode.stream.sse?raw';
 import recorded from './recordedPayloads.json' with { type: 'json' };
 
@@ -86,12 +88,22 @@ function answerOf(name: string, sse: string): string {
   throw new Error(`the recorded resume ${name} has no answered tool result`);
 }
 
+/** The assistant's text in a recorded stream (its text deltas, joined). */
+export function replyOf(sse: string): string {
+  return decodeText(sse)
+    .flatMap((e) => (e.kind === 'chunk' && e.chunk.type === 'text-delta' ? [e.chunk] : []))
+    .map((chunk) => String((chunk.payload as { text?: unknown }).text ?? ''))
+    .join('');
+}
+
 /** What the server answered after a resume: the value resumed with and the response body (SSE). */
 export const resumes = {
   /** Free text (core fixture text.resume.sse). */
   text: { value: answerOf('text.resume.sse', textResume), sse: textResume },
   /** Single choice with descriptions (core fixture single.resume.sse). */
   singleWithDescriptions: { value: answerOf('single.resume.sse', singleResume), sse: singleResume },
+  /** Multiple choice (core fixture multiple.resume.sse); `answered` is Mastra's "User answered: …" text. */
+  multiple: { answered: answerOf('multiple.resume.sse', multipleResume), sse: multipleResume },
   single: { value: recorded.answered.single.resumeData, sse: recorded.answered.single.sse },
   dietary: { value: recorded.answered.dietary.resumeData, sse: recorded.answered.dietary.sse },
 };
@@ -108,3 +120,9 @@ export const serverDown = {
   networkError: recorded.serverDown.networkError,
   retrySse: recorded.serverDown.retrySse,
 };
+
+/** The recorded first responses of runs (core fixtures), for stories that start a run. */
+export const streams = { text: textStream, single: singleStream, multiple: multipleStream };
+
+/** Mastra's suspended-runs answer for a conversation with one question left open (core fixture). */
+export const suspendedRunsResponse = suspendedRuns;
