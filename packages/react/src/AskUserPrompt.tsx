@@ -152,34 +152,29 @@ const isChoice = (prompt: Prompt) => prompt.kind === 'single' || prompt.kind ===
 const flag = (on: boolean | undefined) => (on ? '' : undefined);
 
 // A prompt comes from the network; whatever arrives, render an explanation instead of throwing.
-function safePrompt(prompt: unknown): Prompt {
-  const p = prompt as Partial<Prompt> | null | undefined;
-  const known = p && typeof p === 'object' && typeof p.key === 'string';
-  if (known && (p.kind === 'text' || p.kind === 'single' || p.kind === 'multiple')) {
-    const options = (p as { options?: unknown }).options;
-    if (typeof p.question === 'string' && (p.kind === 'text' || Array.isArray(options))) return p as Prompt;
-  }
-  if (known && p.kind === 'invalid') return p as Prompt;
+function safePrompt(prompt: Prompt): Prompt {
+  const p = (prompt ?? {}) as { [K in 'key' | 'kind' | 'question' | 'options' | 'runId' | 'toolCallId' | 'toolName']?: unknown };
+  const valid =
+    typeof p.key === 'string' &&
+    (p.kind === 'invalid' ||
+      (typeof p.question === 'string' && (p.kind === 'text' || ((p.kind === 'single' || p.kind === 'multiple') && Array.isArray(p.options)))));
+  if (valid) return prompt;
   return {
-    key: known ? (p.key as string) : 'unknown',
-    runId: typeof p?.runId === 'string' ? p.runId : '',
-    toolCallId: typeof p?.toolCallId === 'string' ? p.toolCallId : '',
-    toolName: typeof p?.toolName === 'string' ? p.toolName : '',
+    key: String(p.key ?? 'unknown'),
+    runId: String(p.runId ?? ''),
+    toolCallId: String(p.toolCallId ?? ''),
+    toolName: String(p.toolName ?? ''),
     kind: 'invalid',
     reason: 'the prompt given to <AskUserPrompt> is not a parsed prompt',
     payload: prompt,
   };
 }
 
-function toRunError(error: unknown): RunError {
-  const inner = (error as { error?: unknown } | null)?.error;
-  const candidate = (inner && typeof inner === 'object' ? inner : error) as Partial<RunError> | null;
-  const codes: RunError['code'][] = ['http', 'network', 'expired', 'stream', 'invalid-answer'];
-  if (candidate && typeof candidate === 'object' && typeof candidate.message === 'string') {
-    const code = codes.includes(candidate.code as RunError['code']) ? (candidate.code as RunError['code']) : 'network';
-    return { code, message: candidate.message, ...(typeof candidate.status === 'number' ? { status: candidate.status } : {}) };
-  }
-  return { code: 'network', message: typeof error === 'string' && error ? error : 'Something went wrong.' };
+/** A rejection as a RunError: core's errors carry one in `.error`; anything else is a network failure. */
+function toRunError(thrown: unknown): RunError {
+  const inner = (thrown as { error?: Partial<RunError> } | null)?.error;
+  const message = inner?.message ?? (thrown as Error | null)?.message ?? String(thrown);
+  return { ...inner, code: inner?.code ?? 'network', message: message || 'Something went wrong.' };
 }
 
 type DraftCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; field: Field };

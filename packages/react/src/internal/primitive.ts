@@ -38,8 +38,15 @@ export function useComposedRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback
   return useCallback(composeRefs(...refs), refs);
 }
 
-const devMode = (): boolean =>
-  typeof process === 'undefined' || process.env?.NODE_ENV !== 'production';
+// Bundlers replace process.env.NODE_ENV (so this folds away in production builds); where nothing
+// does and there is no `process` (a plain browser), stay quiet.
+function devMode(): boolean {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
+}
 
 /** A development-only warning (silent in production builds). */
 export function warnOnce(key: string, message: string): void {
