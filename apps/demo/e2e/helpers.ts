@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const QUESTIONS = {
+  where: 'Where would you like to go?',
+  how: 'How will you travel?',
+  what: 'What should the trip include?',
+} as const;
+
+/**
+ * Screenshot and accessibility check of one state of the app. The screenshot is kept in the test's
+ * output folder (test-results/…) and attached to the report.
+ */
+export async function checkpoint(page: Page, testInfo: TestInfo, state: string): Promise<void> {
+  const path = testInfo.outputPath(`${state}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(state, { path, contentType: 'image/png' });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(violations, `axe violations in state "${state}"`).toEqual([]);
+}
+
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Status:' });
+export const question = (page: Page, text: string) => page.getByRole('form', { name: text });
+export const answerButton = (page: Page, text: string) =>
+  question(page, text).getByRole('button', { name: /^Send answer/ });
+export const finalReply = (page: Page) => page.locator('.message--assistant').filter({ hasText: 'Here is your plan' });
+
+/** Opens the app on a fresh conversation and waits until it is ready to type. */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await expect(composer(page)).toBeVisible();
+  await expect(status(page)).toContainText('Ready');
+}
+
+/** Counts the page's resume requests (one per answer actually sent). */
+export function countResumes(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/resume-stream')) counter.count++;
+  });
+  return counter;
+}
+
+export async function expectPlanWith(page: Page, ...parts: string[]): Promise<void> {
+  const reply = finalReply(page);
+  await expect(reply).toContainText('Have a wonderful trip!');
+  for (const part of parts) await expect(reply).toContainText(part);
+  await expect(status(page)).toContainText('Done');
+}

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { answerButton, composer, expectPlanWith, openApp, question, QUESTIONS } from './helpers.ts';
+
+// Time from the `tool-call-suspended` chunk reaching the page to the question being painted, in the
+// production build in real Chromium. Reported, not asserted: timings vary with the machine.
+const RUNS = Number(process.env.LATENCY_RUNS ?? 20);
+
+declare global {
+  interface Window {
+    __askLatency: { arrived: number[]; painted: number[]; rendered: number[] };
+  }
+}
+
+/**
+ * Runs in the page before the app. A tee of each agent stream marks when a read delivers a
+ * `tool-call-suspended` chunk (the app's reader gets the same bytes in the same task). A
+ * MutationObserver sees the prompt's form enter the DOM; the first task after the next
+ * animation frame runs once that frame's style, layout and paint are done.
+ */
+function instrument() {
+  const marks = (window.__askLatency = { arrived: [] as number[], painted: [] as number[], rendered: [] as number[] });
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await nativeFetch(input, init);
+    const target = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+    if (!/\/(stream|resume-stream)$/.test(target) || !response.body) return response;
+    const [forApp, forProbe] = response.body.tee();
+    void (async () => {
+      const reader = forProbe.getReader();
+      const decoder = new TextDecoder();
+      let tail = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        const at = performance.now();
+        const text = tail + decoder.decode(value, { stream: true });
+        if (text.includes('"tool-call-suspended"')) {
+          marks.arrived.push(at);
+          tail = '';
+        } else {
+          tail = text.slice(-32);
+        }
+      }
+    })();
+    return new Response(forApp, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const form of document.querySelectorAll('.message--prompt form')) {
+      if (seen.has(form)) continue;
+      seen.add(form);
+      marks.rendered.push(performance.now());
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => marks.painted.push(performance.now());
+        channel.port2.postMessage(null);
+      });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const stats = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return { n: xs.length, median: +median.toFixed(1), worst: +sorted.at(-1)!.toFixed(1), best: +sorted[0]!.toFixed(1) };
+};
+
+test('latency from the suspended chunk to the painted question', async ({ page }, testInfo) => {
+  test.setTimeout(RUNS * 10_000);
+  await page.addInitScript(instrument);
+  const samples: Record<'stream' | 'resume', number[]> = { stream: [], resume: [] };
+  const paintedCount = () => page.evaluate(() => window.__askLatency.painted.length);
+  const lastSample = () =>
+    page.evaluate(() => {
+      const { arrived, painted } = window.__askLatency;
+      return painted.at(-1)! - arrived.at(-1)!;
+    });
+
+  for (let i = 0; i < RUNS; i++) {
+    await openApp(page, '/?thread=' + `latency-${Date.now()}-${i}`);
+    await composer(page).fill(`Trip ${i + 1}`);
+    await composer(page).press('Enter');
+    await expect.poll(paintedCount).toBe(1);
+    samples.stream.push(await lastSample());
+
+    await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Rome');
+    await answerButton(page, QUESTIONS.where).click();
+    await expect.poll(paintedCount).toBe(2);
+    samples.resume.push(await lastSample());
+
+    await question(page, QUESTIONS.how).getByText('Train', { exact: true }).click();
+    await answerButton(page, QUESTIONS.how).click();
+    await expect.poll(paintedCount).toBe(3);
+    samples.resume.push(await lastSample());
+
+    await question(page, QUESTIONS.what).getByText('Museums', { exact: true }).click();
+    await answerButton(page, QUESTIONS.what).click();
+    await expectPlanWith(page, 'Rome');
+    const counts = await page.evaluate(() => [window.__askLatency.arrived.length, window.__askLatency.painted.length]);
+    expect(counts, 'one suspended chunk per painted question').toEqual([3, 3]);
+  }
+
+  const report = {
+    runs: RUNS,
+    firstQuestion: stats(samples.stream),
+    afterAnAnswer: stats(samples.resume),
+    all: stats([...samples.stream, ...samples.resume]),
+    unit: 'ms',
+    samples,
+  };
+  console.log(`[latency] suspended chunk → question painted, ms: ${JSON.stringify({ ...report, samples: undefined })}`);
+  await testInfo.attach('latency.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
+  expect(report.all.n).toBeGreaterThanOrEqual(20);
+});

@@ -1,0 +1,131 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test as base } from '@playwright/test';
+import { answerButton, checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, status } from './helpers.ts';
+import { CONTROLLED_APP_PORT, CONTROLLED_SERVER_PORT, url } from './ports.ts';
+import { ServerProcess } from './serverProcess.ts';
+
+// These tests share one port for a server they stop and start: one at a time, in order.
+base.describe.configure({ mode: 'default' });
+
+const test = base.extend<{ server: ServerProcess }>({
+  baseURL: url(CONTROLLED_APP_PORT),
+  server: async ({}, use, testInfo) => {
+    const server = new ServerProcess(CONTROLLED_SERVER_PORT);
+    await server.start();
+    await use(server);
+    await server.dispose();
+    writeFileSync(testInfo.outputPath('server.log'), server.log);
+  },
+});
+
+test('a server restart while a question is pending: the question comes back and the run completes', async ({
+  page,
+  server,
+}, testInfo) => {
+  await openApp(page);
+  await composer(page).fill('Plan a long weekend away');
+  await composer(page).press('Enter');
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Vienna');
+  await answerButton(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toBeVisible();
+
+  await server.stop();
+  await server.start();
+  await page.reload();
+
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toBeVisible();
+  await expect(status(page)).toContainText('Waiting for you');
+  await checkpoint(page, testInfo, 'restored-after-server-restart');
+  await how.getByText('Train', { exact: true }).click();
+  await answerButton(page, QUESTIONS.how).click();
+  const what = question(page, QUESTIONS.what);
+  await what.getByText('Food tours', { exact: true }).click();
+  await answerButton(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Vienna', 'by train', 'food tours');
+});
+
+test('the server goes away before the last answer: a clear error, the choices kept, Retry completes the run', async ({
+  page,
+  server,
+}, testInfo) => {
+  await openApp(page);
+  await composer(page).fill('Plan a summer holiday');
+  await composer(page).press('Enter');
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Reykjavik');
+  await answerButton(page, QUESTIONS.where).click();
+  await question(page, QUESTIONS.how).getByText('Plane', { exact: true }).click();
+  await answerButton(page, QUESTIONS.how).click();
+  const what = question(page, QUESTIONS.what);
+  await expect(what).toBeVisible();
+
+  await server.stop();
+  await what.getByText('Hiking', { exact: true }).click();
+  await what.getByText('Beaches', { exact: true }).click();
+  await answerButton(page, QUESTIONS.what).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'not reachable' });
+  await expect(alert).toBeVisible();
+  await expect(status(page)).toContainText('Something went wrong');
+  await expect(what.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
+  await expect(what.getByRole('checkbox', { name: 'Beaches' })).toBeChecked();
+  await checkpoint(page, testInfo, 'server-unreachable');
+
+  await server.start();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expectPlanWith(page, 'Reykjavik', 'by plane', 'hiking, beaches');
+  await expect(alert).toHaveCount(0);
+});
+
+test('the server goes away before a typed answer: the text kept, Retry sends it and the run goes on', async ({
+  page,
+  server,
+}, testInfo) => {
+  // Known failure, in the kit: the restarted scripted model numbers tool calls from call_1 again,
+  // so the next question reuses the key (runId + toolCallId) of the one just answered, and the
+  // reducer drops it as already known. Providers with index-based tool call ids do the same.
+  test.fail(true, 'core drops a new suspension whose runId + toolCallId matches an answered prompt');
+  await openApp(page);
+  await composer(page).fill('Plan a summer holiday');
+  await composer(page).press('Enter');
+  const where = page.getByRole('textbox', { name: QUESTIONS.where });
+  await expect(where).toBeVisible();
+
+  await server.stop();
+  await where.fill('Reykjavik');
+  await answerButton(page, QUESTIONS.where).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'not reachable' });
+  await expect(alert).toBeVisible();
+  await expect(where).toHaveValue('Reykjavik');
+  await checkpoint(page, testInfo, 'server-unreachable-typed');
+
+  await server.start();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toBeVisible({ timeout: 10_000 });
+  await how.getByText('Plane', { exact: true }).click();
+  await answerButton(page, QUESTIONS.how).click();
+  const what = question(page, QUESTIONS.what);
+  await what.getByText('Beaches', { exact: true }).click();
+  await answerButton(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Reykjavik', 'by plane', 'beaches');
+});
+
+test('the server is down when the conversation starts: a clear error, the message kept, Retry sends it', async ({
+  page,
+  server,
+}) => {
+  await openApp(page);
+  await server.stop();
+  await composer(page).fill('Plan a trip to the coast');
+  await composer(page).press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: 'not reachable' });
+  await expect(alert).toBeVisible();
+
+  await server.start();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  await expect(page.locator('.message--user')).toHaveCount(1);
+});
