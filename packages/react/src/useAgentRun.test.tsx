@@ -155,7 +155,8 @@ describe('useAgentRun against a real Mastra server', () => {
       wrapper: withClient(newQueryClient()),
     });
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    await screen.findByRole('radio', { name: 'Red' }, serverWait);
+    // Chosen but not sent before the reload: the draft comes back with the question.
+    await user.click(await screen.findByRole('radio', { name: 'Blue' }, serverWait));
     first.unmount();
 
     const recorder = recordingFetch();
@@ -164,7 +165,8 @@ describe('useAgentRun against a real Mastra server', () => {
       <Chat options={{ agentId: 'single', baseUrl, resourceId, threadId, fetch: recorder.fetch }} onRun={(r) => (run = r)} />,
       { wrapper: withClient(newQueryClient()) },
     );
-    await user.click(await screen.findByRole('radio', { name: 'Red' }, serverWait));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Blue' })).toBeChecked(), serverWait);
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
     expect(run.status).toBe('awaiting-input');
     expect(run.restoring).toBe(false);
     expect(recorder.count('suspended-runs')).toBe(1);
@@ -421,6 +423,39 @@ describe('rendering', () => {
     await waitFor(() => expect(result.current.answerState(key)).toMatchObject({ status: 'error', error: { code: 'invalid-answer' } }));
     expect(recorder.count('resume-stream')).toBe(0);
     expect(result.current.pending).toHaveLength(1);
+  });
+
+  it('starts a new conversation when the thread changes, and aborts the old stream', async () => {
+    const recorder = recordingFetch();
+    const first = conversation();
+    const { result, rerender } = renderHook((ids: { threadId: string; resourceId: string }) =>
+      useAgentRun({ agentId: 'slow', baseUrl, ...ids, restore: false, fetch: recorder.fetch }),
+      { wrapper: withClient(newQueryClient()), initialProps: first },
+    );
+    const before = result.current;
+    act(() => void result.current.send('Hi'));
+    await waitFor(() => expect(result.current.text).toContain('word'), serverWait);
+    rerender({ ...first, threadId: uniqueId('thread') });
+    expect(result.current.store).not.toBe(before.store);
+    expect(result.current.transcript).toEqual([]);
+    expect(result.current.status).toBe('idle');
+    expect(result.current.send).toBe(before.send);
+    await waitFor(() => expect(recorder.requests[0]!.signal!.aborted).toBe(true));
+  });
+
+  it('keeps the conversation when an inline transport is new on every render', async () => {
+    const { createFetchTransport } = await import('@ask-user-kit/core');
+    const { result, rerender } = renderHook(
+      () => useAgentRun({ transport: createFetchTransport({ baseUrl, agentId: 'text' }), agentId: 'text' }),
+      { wrapper: withClient(newQueryClient()) },
+    );
+    const store = result.current.store;
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
+    rerender();
+    expect(result.current.store).toBe(store);
+    await act(() => result.current.answer(result.current.pending[0]!.key, 'Ada'));
+    await waitFor(() => expect(result.current.text).toBe('Hello, Ada!'), serverWait);
   });
 
   it('throws a helpful error without a QueryClientProvider', () => {

@@ -22,7 +22,6 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnswerState } from './AskUserPrompt.tsx';
-import { warnOnce } from './internal/primitive.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
 export type AgentRunSource =
@@ -38,7 +37,7 @@ export type AgentRunSource =
       transport?: never;
     }
   | {
-      /** A core transport (fetch, client-js, in-process agent). Create it once: a new one starts a new conversation. */
+      /** A core transport (fetch, client-js, in-process agent). Each request uses the latest one given. */
       transport: AgentTransport;
       /** Names the agent in cache keys; recommended when several runs share a QueryClient. */
       agentId?: string;
@@ -100,14 +99,6 @@ interface AnswerVariables {
   options?: AnswerOptions;
 }
 
-const transportIds = new WeakMap<AgentTransport, number>();
-let nextTransportId = 0;
-const transportId = (transport: AgentTransport) => {
-  let id = transportIds.get(transport);
-  if (id === undefined) transportIds.set(transport, (id = ++nextTransportId));
-  return id;
-};
-
 const idleAnswer: AnswerState = Object.freeze({ status: 'idle' }) as AnswerState;
 
 function runErrorOf(error: unknown): RunError {
@@ -144,50 +135,56 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const { threadId, resourceId, initialMessage } = options;
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
 
-  // The default transport reads fetch and headers through refs: inline functions must not restart the conversation.
+  // Requests go through the latest options: an inline transport, fetch or headers function is
+  // fine, and only a different agent, thread or resource starts a new conversation.
   const latest = useRef(options);
   latest.current = options;
+  const [transport] = useState<AgentTransport>(() => {
+    let fetchTransport: { key: string; transport: AgentTransport } | undefined;
+    const pick = (): AgentTransport => {
+      const o = latest.current;
+      if (o.transport) return o.transport;
+      const key = `${o.baseUrl}|${o.agentId}`;
+      if (fetchTransport?.key !== key) {
+        fetchTransport = {
+          key,
+          transport: createFetchTransport({
+            baseUrl: o.baseUrl ?? '',
+            agentId: o.agentId ?? '',
+            fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
+            headers: () => {
+              const headers = latest.current.headers;
+              return typeof headers === 'function' ? headers() : (headers ?? {});
+            },
+          }),
+        };
+      }
+      return fetchTransport.transport;
+    };
+    return {
+      stream: (request) => pick().stream(request),
+      resume: (request) => pick().resume(request),
+      listSuspended: (request) => pick().listSuspended(request),
+    };
+  });
+  const instance = useId();
+  // A transport given without an agentId cannot be told apart from another: keep its cache entries to this hook.
   const agent = options.transport
-    ? `transport:${transportId(options.transport)}:${options.agentId ?? ''}`
+    ? `transport:${options.agentId ?? instance}`
     : `fetch:${options.baseUrl}:${options.agentId}`;
   const identity = JSON.stringify([agent, threadId ?? null, resourceId ?? null]);
 
-  const create = () => {
-    const given = latest.current.transport;
-    const transport =
-      given ??
-      createFetchTransport({
-        baseUrl: latest.current.baseUrl ?? '',
-        agentId: latest.current.agentId ?? '',
-        fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
-        headers: () => {
-          const headers = latest.current.headers;
-          return typeof headers === 'function' ? headers() : (headers ?? {});
-        },
-      });
-    return { identity, transport, store: createRunStore({ transport, threadId, resourceId }) };
-  };
-  const [current, setCurrent] = useState(create);
-  let { store, transport } = current;
-  if (current.identity !== identity) {
-    if (options.transport && current.transport !== options.transport) {
-      warnOnce(
-        'useAgentRun:transport',
-        'useAgentRun got a new transport and started a new conversation. If that was not intended, ' +
-          'create the transport once (outside the component, or with useState).',
-      );
-    }
-    const next = create();
-    setCurrent(next);
-    ({ store, transport } = next);
+  const current = useRef<{ identity: string; store: RunStore }>(null);
+  if (current.current?.identity !== identity) {
+    current.current = { identity, store: createRunStore({ transport, threadId, resourceId }) };
   }
+  const store = current.current.store;
   const storeRef = useRef(store);
   storeRef.current = store;
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
   // Answers: one mutation per attempt, keyed to this hook instance and conversation.
-  const instance = useId();
   const mutationKey = useMemo(() => ['ask-user-kit', 'answer', instance, identity], [instance, identity]);
   const mutation = useMutation(
     {
