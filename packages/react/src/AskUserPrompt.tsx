@@ -344,7 +344,9 @@ function Root(props: AskUserPromptRootProps) {
       : state === 'expired'
         ? labels.expired
         : state === 'failed'
-          ? labels.failed(error?.message ?? '')
+          ? error?.code === 'busy'
+            ? labels.busy
+            : labels.failed(error?.message ?? '')
           : currentInvalid?.message;
 
   const latest = useRef({ draft, state, prompt, labels, allowOther, maxLength, run, onSubmit, disabled });

@@ -26,6 +26,8 @@ export interface AskUserLabels {
   sent: string;
   /** Shown when sending failed, with the server's message. */
   failed: (message: string) => string;
+  /** Shown when the answer was not sent because the agent is still busy with another request. */
+  busy: string;
   /** Shown when the question is no longer open (answered elsewhere, or gone). */
   expired: string;
   /** Shown when the question's payload cannot be rendered, with what is wrong. */
@@ -57,6 +59,7 @@ export const defaultLabels: AskUserLabels = {
   sending: 'Sending your answer…',
   sent: 'Answer sent.',
   failed: (message) => `Your answer could not be sent: ${message}`,
+  busy: 'The agent is still busy. Wait for it to finish, then send your answer again.',
   expired: 'This question was already answered or is no longer open.',
   malformed: (reason) => `This question cannot be shown: ${reason}.`,
   answerRequired: 'Please write an answer.',

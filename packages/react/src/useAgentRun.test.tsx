@@ -242,6 +242,37 @@ describe('useAgentRun against a real Mastra server', () => {
     expect(recorder.count('resume-stream')).toBe(2);
   });
 
+  it('tells the user to wait when the agent is busy with another request, then Retry works', async () => {
+    const user = userEvent.setup();
+    const gate = deferred();
+    let streams = 0;
+    const recorder = recordingFetch(async (url) => {
+      if (url.endsWith('/stream') && ++streams === 2) await gate.promise;
+      return undefined;
+    });
+    let run!: AgentRun;
+    const { container } = render(
+      <Chat options={{ agentId: 'text', baseUrl, fetch: recorder.fetch }} onRun={(r) => (run = r)} />,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', {}, serverWait);
+    // A second message while the first question waits; its request is held open.
+    act(() => void run.send('Another thing'));
+    await waitFor(() => expect(run.status).toBe('streaming'));
+    const first = container.querySelector('form')!;
+    await user.type(within(first).getByRole('textbox'), 'Ada{Enter}');
+    await waitFor(() => expect(first).toHaveAttribute('data-state', 'failed'));
+    expect(within(first).getByText(/^The agent is still busy\./, { selector: 'p' })).toBeInTheDocument();
+    expect(recorder.count('resume-stream')).toBe(0);
+
+    gate.resolve();
+    await waitFor(() => expect(run.pending).toHaveLength(2), serverWait);
+    await user.click(within(first).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(first).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(recorder.count('resume-stream')).toBe(1);
+  });
+
   it('aborts the stream when the component unmounts', async () => {
     const user = userEvent.setup();
     const recorder = recordingFetch();
