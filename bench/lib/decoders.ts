@@ -32,7 +32,12 @@ export const floorDecoder: Decoder = async (body) => {
       start = 1;
     }
     for (let end = text.indexOf('\n\n', start); end !== -1; end = text.indexOf('\n\n', start)) {
-      frame(pieces.length ? pieces.join('') + text.slice(start, end) : text.slice(start, end));
+      if (pieces.length) {
+        pieces.push(text.slice(start, end));
+        frame(pieces.join(''));
+      } else {
+        frame(text.slice(start, end));
+      }
       pieces = [];
       start = end + 2;
     }
