@@ -24,7 +24,9 @@ export async function checkpoint(page: Page, testInfo: TestInfo, state: string):
 
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 export const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Status:' });
-export const question = (page: Page, text: string) => page.getByRole('form', { name: text });
+// A prompt's form is not a named landmark (a chat may ask the same question twice): find it by its question.
+export const question = (page: Page, text: string) =>
+  page.locator('form[data-scope="ask-user"]').filter({ has: page.locator('[data-part="question"]', { hasText: text }) });
 export const answerButton = (page: Page, text: string) =>
   question(page, text).getByRole('button', { name: /^Send answer/ });
 export const finalReply = (page: Page) => page.locator('.message--assistant').filter({ hasText: 'Here is your plan' });

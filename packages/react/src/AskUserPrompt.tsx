@@ -170,11 +170,15 @@ function safePrompt(prompt: Prompt): Prompt {
   };
 }
 
-/** A rejection as a RunError: core's errors carry one in `.error`; anything else is a network failure. */
+/**
+ * A rejection as a RunError: core's errors carry one in `.error` (`busy`, `aborted`, `expired`, …),
+ * an aborted fetch is `aborted`; anything else is a network failure.
+ */
 function toRunError(thrown: unknown): RunError {
   const inner = (thrown as { error?: Partial<RunError> } | null)?.error;
+  const code = inner?.code ?? ((thrown as Error | null)?.name === 'AbortError' ? 'aborted' : 'network');
   const message = inner?.message ?? (thrown as Error | null)?.message ?? String(thrown);
-  return { ...inner, code: inner?.code ?? 'network', message: message || 'Something went wrong.' };
+  return { ...inner, code, message: message || 'Something went wrong.' };
 }
 
 type DraftCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; field: Field };
@@ -344,8 +348,8 @@ function Root(props: AskUserPromptRootProps) {
       : state === 'expired'
         ? labels.expired
         : state === 'failed'
-          ? error?.code === 'busy'
-            ? labels.busy
+          ? error?.code === 'busy' || error?.code === 'aborted'
+            ? labels[error.code]
             : labels.failed(error?.message ?? '')
           : currentInvalid?.message;
 
@@ -481,15 +485,14 @@ function Root(props: AskUserPromptRootProps) {
     announcement,
     ids,
   };
-  const hasQuestion = prompt.kind !== 'invalid' || Boolean(prompt.question);
-
   return (
     <PromptContext.Provider value={context}>
+      {/* Not named: a named <form> is a landmark, and a chat that asks the same question twice
+          would have two landmarks of one name. The legend or the textarea's label names the question. */}
       <form
         {...formProps}
         ref={composedRef}
         noValidate
-        aria-labelledby={formProps['aria-labelledby'] ?? (hasQuestion ? ids.question : undefined)}
         aria-busy={state === 'submitting' || undefined}
         tabIndex={formProps.tabIndex ?? (state === 'answered' || state === 'expired' ? -1 : undefined)}
         data-scope="ask-user"

@@ -28,6 +28,8 @@ export interface AskUserLabels {
   failed: (message: string) => string;
   /** Shown when the answer was not sent because the agent is still busy with another request. */
   busy: string;
+  /** Shown when sending was cancelled (`cancel()` or `reset()`); the answer is kept. */
+  aborted: string;
   /** Shown when the question is no longer open (answered elsewhere, or gone). */
   expired: string;
   /** Shown when the question's payload cannot be rendered, with what is wrong. */
@@ -60,6 +62,7 @@ export const defaultLabels: AskUserLabels = {
   sent: 'Answer sent.',
   failed: (message) => `Your answer could not be sent: ${message}`,
   busy: 'The agent is still busy. Wait for it to finish, then send your answer again.',
+  aborted: 'Sending was cancelled. Send your answer again when you are ready.',
   expired: 'This question was already answered or is no longer open.',
   malformed: (reason) => `This question cannot be shown: ${reason}.`,
   answerRequired: 'Please write an answer.',
