@@ -146,6 +146,17 @@ describe('malformed input', () => {
     ]);
   });
 
+  it('accepts CR line endings, a CRLF split across reads, and data split over several lines', () => {
+    expect(decodeText('data: {"type":"start"}\r\rdata: {"type":\ndata:"finish"}\n\n')).toEqual([
+      { kind: 'chunk', chunk: { type: 'start' } },
+      { kind: 'chunk', chunk: { type: 'finish' } },
+    ]);
+    expect(decodeReads([encode('data: {"type":"start"}\r'), encode('\n\r'), encode('\ndata: {"type":"finish"}\r\n\r\n')])).toEqual([
+      { kind: 'chunk', chunk: { type: 'start' } },
+      { kind: 'chunk', chunk: { type: 'finish' } },
+    ]);
+  });
+
   it('delivers a last frame that lacks its blank line, and reports a cut one', () => {
     expect(decodeText('data: {"type":"finish"}')).toEqual([{ kind: 'chunk', chunk: { type: 'finish' } }]);
     expect(decodeText('data: {"type":"fin')).toEqual([

@@ -1,4 +1,3 @@
-import { createParser } from 'eventsource-parser';
 import { excerptOf } from './excerpt.ts';
 import type { DecodeEvent, DecodeIssue, MastraChunk } from './types.ts';
 
@@ -60,10 +59,57 @@ function decodeData(data: string, out: DecodeEvent[]): void {
  * store(decoder.end());
  */
 export function createChunkDecoder(): ChunkDecoder {
+  // This SSE line decoder replaced eventsource-parser for size: the parser put 4,450 B minified
+  // into an app's bundle, this decoder about 500 more than the glue it replaced (the whole kit went
+  // from 15,021 to 13,578 B gzip). It keeps what Mastra's stream needs of the spec: LF, CRLF and CR
+  // line ends (also split across reads), multi-line `data:`, comments, a leading BOM, other fields
+  // ignored. Measured with bench/ `throughput`: decoding alone is 1.1-1.3x the floor, as the parser was.
   const text = new TextDecoder();
   let out: DecodeEvent[] = [];
-  let open = false;
-  const parser = createParser({ onEvent: (event) => decodeData(event.data, out) });
+  // The unfinished line, in pieces: a huge frame split over many reads is joined once, not rescanned per read.
+  let pieces: string[] = [];
+  let data: string | undefined;
+  let afterCR = false;
+  let first = true;
+  const onLine = (line: string) => {
+    if (!line) {
+      if (data !== undefined) decodeData(data, out);
+      data = undefined;
+    } else if (line.startsWith('data')) {
+      const colon = line.indexOf(':');
+      if (colon < 0 ? line.length > 4 : colon > 4) return;
+      const value = colon < 0 ? '' : line.slice(line.charCodeAt(5) === 32 ? 6 : 5);
+      data = data === undefined ? value : `${data}\n${value}`;
+    }
+  };
+  const feed = (chunk: string) => {
+    if (first && chunk) {
+      first = false;
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+    }
+    let start = afterCR && chunk.charCodeAt(0) === 10 ? 1 : 0;
+    afterCR = false;
+    // indexOf, not a regex: it is what keeps a 600 KB step-finish frame near the floor. -1: none left.
+    for (let cr = -2, lf = -2; ; ) {
+      if (cr !== -1 && cr < start) cr = chunk.indexOf('\r', start);
+      if (lf !== -1 && lf < start) lf = chunk.indexOf('\n', start);
+      const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
+      if (end < 0) break;
+      let current = chunk.slice(start, end);
+      if (pieces.length) {
+        current = pieces.join('') + current;
+        pieces = [];
+      }
+      onLine(current);
+      start = end + 1;
+      // A CR may be the first half of a CRLF, maybe split across reads.
+      if (end === cr) {
+        if (start === chunk.length) afterCR = true;
+        else if (chunk.charCodeAt(start) === 10) start++;
+      }
+    }
+    if (start < chunk.length) pieces.push(chunk.slice(start));
+  };
   const take = () => {
     const batch = out;
     out = [];
@@ -71,19 +117,12 @@ export function createChunkDecoder(): ChunkDecoder {
   };
   return {
     push(input) {
-      const chunk = typeof input === 'string' ? input : text.decode(input, { stream: true });
-      if (chunk) {
-        open = true;
-        parser.feed(chunk);
-      }
+      feed(typeof input === 'string' ? input : text.decode(input, { stream: true }));
       return take();
     },
     end() {
-      const rest = text.decode();
-      if (rest) parser.feed(rest);
       // A last frame without its blank line is still delivered (or reported), never dropped.
-      if (open) parser.feed('\n\n');
-      open = false;
+      feed(`${text.decode()}\n\n`);
       return take();
     },
   };
