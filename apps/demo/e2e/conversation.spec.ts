@@ -86,7 +86,10 @@ test('the whole conversation with the mouse, answers kept in the transcript', as
   if (process.env.DOCS_SCREENSHOT) {
     // The README's picture: `DOCS_SCREENSHOT=1 pnpm --filter @ask-user-kit/demo test:e2e -g mouse`.
     const docs = fileURLToPath(new URL('../../../docs/screenshot.png', import.meta.url));
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1200, height: 940 });
     await page.screenshot({ path: docs, animations: 'disabled' });
+    if (viewport) await page.setViewportSize(viewport);
   }
   await answerButton(page, QUESTIONS.what).click();
 
