@@ -1,62 +1,22 @@
-import { z } from 'zod';
 import { excerptOf } from './excerpt.ts';
 import type { DecodeIssue, MastraChunk } from './types.ts';
 
-// Only the fields the reducer reads are checked; everything else passes through untouched
-// (`looseObject`), so a huge `step-finish` costs one type check, not a deep walk.
-const runId = z.string({ error: 'runId must be text' });
-const envelope = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
-  z.looseObject({ type: z.literal(type), runId: runId.optional(), payload });
-const anyPayload = z.unknown();
-const toolCallId = z.string({ error: 'payload.toolCallId must be text' });
-const toolName = z.string({ error: 'payload.toolName must be text' });
+type Loose = { [key: string]: unknown };
+type Envelope<T extends string, P, R = string | undefined> = Loose & { type: T; runId: R; payload: P };
+type ToolPayload = Loose & { toolCallId: string; toolName: string; args?: unknown };
 
-/** Zod schemas of the Mastra agent-stream chunks the kit models, by chunk type. */
-export const chunkSchemas = {
-  start: envelope('start', anyPayload),
-  'step-start': envelope('step-start', anyPayload),
-  'step-finish': envelope('step-finish', anyPayload),
-  'text-start': envelope('text-start', anyPayload),
-  'text-delta': envelope(
-    'text-delta',
-    z.looseObject({ text: z.string({ error: 'payload.text must be text' }) }, { error: 'payload must be an object' }),
-  ),
-  'text-end': envelope('text-end', anyPayload),
-  'tool-call': envelope(
-    'tool-call',
-    z.looseObject({ toolCallId, toolName, args: z.unknown() }, { error: 'payload must be an object' }),
-  ),
-  'tool-call-suspended': envelope(
-    'tool-call-suspended',
-    z.looseObject(
-      { toolCallId, toolName, suspendPayload: z.unknown(), args: z.unknown() },
-      { error: 'payload must be an object' },
-    ),
-  ).extend({ runId }),
-  'tool-call-approval': envelope(
-    'tool-call-approval',
-    z.looseObject({ toolCallId, toolName, args: z.unknown() }, { error: 'payload must be an object' }),
-  ).extend({ runId }),
-  'tool-result': envelope(
-    'tool-result',
-    z.looseObject({ toolCallId, toolName: toolName.optional(), result: z.unknown(), isError: z.boolean({ error: 'payload.isError must be true or false' }).optional() }, {
-      error: 'payload must be an object',
-    }),
-  ),
-  'tool-error': envelope(
-    'tool-error',
-    z.looseObject({ toolCallId, toolName: toolName.optional(), error: z.unknown() }, { error: 'payload must be an object' }),
-  ),
-  error: envelope('error', z.looseObject({ error: z.unknown() }, { error: 'payload must be an object' })),
-  finish: envelope('finish', anyPayload),
-  abort: envelope('abort', anyPayload),
-} as const;
-
-type Schemas = typeof chunkSchemas;
+/** A chunk of a modelled type, with the fields the reducer reads checked. Other fields pass through. */
+export type KnownChunk =
+  | Envelope<'start' | 'step-start' | 'step-finish' | 'text-start' | 'text-end' | 'finish' | 'abort', unknown>
+  | Envelope<'text-delta', Loose & { text: string }>
+  | Envelope<'tool-call', ToolPayload>
+  | Envelope<'tool-call-suspended', ToolPayload & { suspendPayload?: unknown }, string>
+  | Envelope<'tool-call-approval', ToolPayload, string>
+  | Envelope<'tool-result', Loose & { toolCallId: string; toolName?: string; result?: unknown; isError?: boolean }>
+  | Envelope<'tool-error', Loose & { toolCallId: string; toolName?: string; error?: unknown }>
+  | Envelope<'error', Loose & { error?: unknown }>;
 /** The chunk types the kit models. */
-export type KnownChunkType = keyof Schemas;
-/** A chunk of a modelled type, with the fields the reducer reads checked. */
-export type KnownChunk = { [K in KnownChunkType]: z.infer<Schemas[K]> }[KnownChunkType];
+export type KnownChunkType = KnownChunk['type'];
 /** A chunk of a type the kit does not model: kept as data, never an error. */
 export interface UnknownChunk {
   type: 'unknown';
@@ -66,19 +26,50 @@ export interface UnknownChunk {
 /** What `parseChunk` gives: a checked chunk, an unknown one passed through, or the issue with it. */
 export type ParsedChunk = { ok: true; chunk: KnownChunk | UnknownChunk } | { ok: false; issue: DecodeIssue };
 
-const isKnownType = (type: string): type is KnownChunkType => Object.hasOwn(chunkSchemas, type);
+// Only the payload fields the reducer reads are checked, by typeof (`?`: may be missing), so a huge
+// `step-finish` costs one lookup, not a deep walk. `0`: the payload is not read.
+const tool = { toolCallId: 'string', toolName: 'string' };
+const payloads: Record<KnownChunkType, Record<string, string> | 0> = {
+  start: 0,
+  'step-start': 0,
+  'step-finish': 0,
+  'text-start': 0,
+  'text-end': 0,
+  finish: 0,
+  abort: 0,
+  'text-delta': { text: 'string' },
+  'tool-call': tool,
+  'tool-call-suspended': tool,
+  'tool-call-approval': tool,
+  'tool-result': { toolCallId: 'string', toolName: 'string?', isError: 'boolean?' },
+  'tool-error': { toolCallId: 'string', toolName: 'string?' },
+  error: {},
+};
+
+function problemOf({ type, runId, payload }: MastraChunk, fields: Record<string, string> | 0): string | undefined {
+  // A suspended or approval call is resumed by its runId: it must have one.
+  const needsRunId = type === 'tool-call-suspended' || type === 'tool-call-approval';
+  if ((needsRunId || runId !== undefined) && typeof runId !== 'string') return 'runId must be text';
+  if (!fields) return undefined;
+  if (typeof payload !== 'object' || !payload || Array.isArray(payload)) return 'payload must be an object';
+  for (const [name, kind] of Object.entries(fields)) {
+    const value = (payload as Loose)[name];
+    if (kind.endsWith('?') && value === undefined) continue;
+    if (typeof value !== kind.replace('?', '')) return `payload.${name} must be ${kind[0] === 'b' ? 'true or false' : 'text'}`;
+  }
+  return undefined;
+}
 
 /**
- * Checks a decoded chunk against the schema of its type. Unknown types pass through as
+ * Checks the fields the reducer reads of a decoded chunk. Unknown types pass through as
  * `{ type: 'unknown', chunk }`; a known type with a malformed payload gives an issue. Never throws.
  * @example
  * parseChunk({ type: 'text-delta', payload: { text: 42 } })
  * // → { ok: false, issue: { message: 'Skipped a "text-delta" chunk: payload.text must be text.', excerpt: '{"type":…' } }
  */
 export function parseChunk(chunk: MastraChunk): ParsedChunk {
-  if (!isKnownType(chunk.type)) return { ok: true, chunk: { type: 'unknown', chunk } };
-  const parsed = chunkSchemas[chunk.type].safeParse(chunk);
-  if (parsed.success) return { ok: true, chunk: parsed.data as KnownChunk };
-  const detail = parsed.error.issues[0]?.message ?? 'malformed';
-  return { ok: false, issue: { message: `Skipped a "${chunk.type}" chunk: ${detail}.`, excerpt: excerptOf(chunk) } };
+  if (!Object.hasOwn(payloads, chunk.type)) return { ok: true, chunk: { type: 'unknown', chunk } };
+  const problem = problemOf(chunk, payloads[chunk.type as KnownChunkType]);
+  if (!problem) return { ok: true, chunk: chunk as KnownChunk };
+  return { ok: false, issue: { message: `Skipped a "${chunk.type}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
 }
