@@ -129,3 +129,33 @@ test('the server is down when the conversation starts: a clear error, the messag
   await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
   await expect(page.locator('.message--user')).toHaveCount(1);
 });
+
+test('a reload while the server is down: a clear error, and Retry brings the question back', async ({
+  page,
+  server,
+}, testInfo) => {
+  await openApp(page);
+  await composer(page).fill('Plan a long weekend away');
+  await composer(page).press('Enter');
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Ghent');
+  await answerButton(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toBeVisible();
+
+  await server.stop();
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not check for open questions' });
+  await expect(alert).toBeVisible();
+  await expect(status(page)).toContainText('Something went wrong');
+  await checkpoint(page, testInfo, 'restore-failed');
+
+  await server.start();
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  await how.getByText('Car', { exact: true }).click();
+  await answerButton(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByText('Hiking', { exact: true }).click();
+  await answerButton(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Ghent', 'by car', 'hiking');
+});

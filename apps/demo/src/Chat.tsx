@@ -56,7 +56,11 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
             </div>
           </div>
           <div className="topbar__actions">
-            <StatusBadge status={shownError ? 'error' : run.status} waiting={waiting} restoring={run.restoring} />
+            <StatusBadge
+              status={shownError || (run.restoreError && !waiting) ? 'error' : run.status}
+              waiting={waiting}
+              restoring={run.restoring}
+            />
             <button type="button" className="button button--ghost" onClick={onNewConversation}>
               <PlusIcon />
               <span className="new-label">New conversation</span>
@@ -104,6 +108,7 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
             <ErrorBanner
               error={run.restoreError}
               title="Could not check for open questions"
+              detail="A question may be waiting for you on the server. Check that it is running, then retry."
               onRetry={run.retryRestore}
             />
           ) : null}

@@ -17,16 +17,17 @@ function describe(error: RunError): { title: string; detail: string } {
 /** What went wrong, in words, with a way to try again. */
 export interface ErrorBannerProps {
   error: RunError;
-  /** Overrides the title derived from the error. */
+  /** Override the words derived from the error. */
   title?: string;
+  detail?: string;
   /** No Retry button without it (nothing to retry). */
   onRetry: (() => void) | undefined;
 }
 
-export function ErrorBanner({ error, title: givenTitle, onRetry }: ErrorBannerProps) {
+export function ErrorBanner({ error, title: givenTitle, detail: givenDetail, onRetry }: ErrorBannerProps) {
   const described = describe(error);
   const title = givenTitle ?? described.title;
-  const { detail } = described;
+  const detail = givenDetail ?? described.detail;
   return (
     <div className="banner" role="alert">
       <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
