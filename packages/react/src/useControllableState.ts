@@ -28,16 +28,20 @@ export function useControllableState<T>({
   const [uncontrolled, setUncontrolled] = useState(defaultProp);
   const controlled = prop !== undefined;
   const wasControlled = useRef(controlled);
-  if (wasControlled.current !== controlled) {
-    const from = wasControlled.current ? 'controlled' : 'uncontrolled';
-    const to = controlled ? 'controlled' : 'uncontrolled';
-    warnOnce(
-      `${caller}:${from}`,
-      `${caller} is changing from ${from} to ${to}. Pick one for the component's lifetime: ` +
-        'pass `value` with `onValueChange` (controlled), or `defaultValue` alone (uncontrolled).',
-    );
-    wasControlled.current = controlled;
-  }
+  // Read process.env.NODE_ENV here, not in a helper: bundlers replace it, so production builds drop
+  // the check and its message. Where nothing replaces it and there is no `process` (a plain browser), stay quiet.
+  try {
+    if (process.env.NODE_ENV !== 'production' && wasControlled.current !== controlled) {
+      const from = wasControlled.current ? 'controlled' : 'uncontrolled';
+      const to = controlled ? 'controlled' : 'uncontrolled';
+      warnOnce(
+        `${caller}:${from}`,
+        `${caller} is changing from ${from} to ${to}. Pick one for the component's lifetime: ` +
+          'pass `value` with `onValueChange` (controlled), or `defaultValue` alone (uncontrolled).',
+      );
+      wasControlled.current = controlled;
+    }
+  } catch {}
   const value = controlled ? (prop as T) : uncontrolled;
 
   const latest = useRef({ value, controlled, onChange });

@@ -38,19 +38,13 @@ export function useComposedRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback
   return useCallback(composeRefs(...refs), refs);
 }
 
-// Bundlers replace process.env.NODE_ENV (so this folds away in production builds); where nothing
-// does and there is no `process` (a plain browser), stay quiet.
-function devMode(): boolean {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-}
-
-/** A development-only warning (silent in production builds). */
+/**
+ * Warns once per key. Development only: call it under `process.env.NODE_ENV !== 'production'`
+ * read at the call site (in a `try`, for browsers without `process`), so bundlers drop the call
+ * and its message from production builds.
+ */
 export function warnOnce(key: string, message: string): void {
-  if (!devMode() || warned.has(key)) return;
+  if (warned.has(key)) return;
   warned.add(key);
   console.warn(message);
 }
