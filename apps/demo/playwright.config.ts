@@ -33,7 +33,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /latency\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+    // Measured after the other tests, so they do not compete with it for the CPU.
+    {
+      name: 'latency',
+      testMatch: /latency\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+  ],
   // Started in order: the server, then the built app proxying to it, then a second preview of the same
   // build whose server the resilience tests start and stop themselves. Vite 8 refuses a second preview
   // of one project unless told (--bypass-lock): here two are intended.
