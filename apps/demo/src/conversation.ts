@@ -44,20 +44,17 @@ function writeUrl(id: string, mode: 'push' | 'replace'): void {
  * which is what brings a pending question back from the server.
  */
 export function useConversationId(): [id: string, startNew: () => void] {
-  const [id, setId] = useState(() => {
-    const initial = fromUrl() ?? recalled() ?? newId();
-    writeUrl(initial, 'replace');
-    remember(initial);
-    return initial;
-  });
+  const [id, setId] = useState(() => fromUrl() ?? recalled() ?? newId());
+
+  useEffect(() => {
+    writeUrl(id, 'replace');
+    remember(id);
+  }, [id]);
 
   useEffect(() => {
     const onPopState = () => {
       const next = fromUrl();
-      if (next) {
-        remember(next);
-        setId(next);
-      }
+      if (next) setId(next);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -66,7 +63,6 @@ export function useConversationId(): [id: string, startNew: () => void] {
   const startNew = useCallback(() => {
     const next = newId();
     writeUrl(next, 'push');
-    remember(next);
     setId(next);
   }, []);
 
