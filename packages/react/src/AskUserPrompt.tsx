@@ -226,6 +226,20 @@ function focusField(root: HTMLElement | null, field: Field): void {
 
 const formatAnswer = (answer: AnswerValue) => (Array.isArray(answer) ? answer.join(', ') : answer);
 
+/** The state an answer's progress gives its prompt (`open`: the question still waits for an answer). */
+function stateOf(answer: Pick<AnswerState, 'status' | 'error'> | undefined, open: boolean): AskUserPromptState {
+  switch (answer?.status) {
+    case 'pending':
+      return 'submitting';
+    case 'success':
+      return 'answered';
+    case 'error':
+      return answer.error?.code === 'expired' ? 'expired' : 'failed';
+    default:
+      return open ? 'ready' : 'expired';
+  }
+}
+
 function deriveFromRun(run: AskUserPromptRun, prompt: Prompt, lastSent: AnswerValue | undefined) {
   const entry = run.transcript.find((e) => e.type === 'prompt' && e.prompt.key === prompt.key);
   if (entry?.type === 'prompt' && entry.state === 'answered') {
@@ -233,16 +247,8 @@ function deriveFromRun(run: AskUserPromptRun, prompt: Prompt, lastSent: AnswerVa
   }
   if (entry?.type === 'prompt' && entry.state === 'expired') return { state: 'expired' as const, error: entry.error };
   const answer = run.answerState(prompt.key);
-  switch (answer.status) {
-    case 'pending':
-      return { state: 'submitting' as const };
-    case 'success':
-      return { state: 'answered' as const, answer: answer.value ?? lastSent };
-    case 'error':
-      return { state: answer.error?.code === 'expired' ? ('expired' as const) : ('failed' as const), error: answer.error };
-    case 'idle':
-      return run.pending.some((p) => p.key === prompt.key) ? { state: 'ready' as const } : { state: 'expired' as const };
-  }
+  const state = stateOf(answer, run.pending.some((p) => p.key === prompt.key));
+  return { state, error: answer.error, answer: state === 'answered' ? (answer.value ?? lastSent) : undefined };
 }
 
 /**
@@ -309,24 +315,10 @@ function Root(props: AskUserPromptRootProps) {
     state = 'answered';
     answer = givenAnswer;
   } else if (run) {
-    const derived: { state: AskUserPromptState; error?: RunError; answer?: AnswerValue } = deriveFromRun(
-      run,
-      prompt,
-      lastSent.current,
-    );
-    ({ state, error, answer } = derived);
+    ({ state, error, answer } = deriveFromRun(run, prompt, lastSent.current));
   } else {
     const mine = local?.key === prompt.key ? local : undefined;
-    state =
-      mine?.status === 'pending'
-        ? 'submitting'
-        : mine?.status === 'success'
-          ? 'answered'
-          : mine?.status === 'error'
-            ? mine.error?.code === 'expired'
-              ? 'expired'
-              : 'failed'
-            : 'ready';
+    state = stateOf(mine, true);
     error = mine?.error;
     answer = mine?.value;
   }
