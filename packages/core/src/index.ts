@@ -20,7 +20,7 @@ export type {
   SuspendedToolCall,
 } from './prompt.ts';
 export { DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
-export type { AnswerCheck, ValidateAnswerOptions } from './validateAnswer.ts';
+export type { AnswerCheck, AnswerRefusal, ValidateAnswerOptions } from './validateAnswer.ts';
 export { AnswerError, isExpiredMessage, TransportError } from './errors.ts';
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';

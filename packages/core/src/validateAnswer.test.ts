@@ -20,19 +20,19 @@ describe('validateAnswer', () => {
   });
 
   it.each([
-    ['text that is not text', text, 42, {}, 'The answer must be text.'],
-    ['empty text', text, '   ', {}, 'Please write an answer.'],
-    ['text over the bound', text, 'x'.repeat(11), { maxLength: 10 }, 'Please keep the answer under 10 characters.'],
-    ['a label not offered', single, 'Green', {}, '"Green" is not one of the options.'],
-    ['a list for a single choice', single, ['Red'], {}, 'Choose one option.'],
-    ['nothing for a single choice', single, '', {}, 'Choose one option.'],
-    ['a string for a multiple choice', multiple, 'Ham', {}, 'Choose at least one option.'],
-    ['an empty list', multiple, [], {}, 'Choose at least one option.'],
-    ['a non-string in the list', multiple, ['Ham', 3], {}, 'Choose at least one option.'],
-    ['a label not offered in the list', multiple, ['Ham', 'Anchovies'], {}, '"Anchovies" is not one of the options.'],
-    ['two "other" answers', multiple, ['Anchovies', 'Capers'], { allowOther: true }, 'Only one "other" answer can be given.'],
-    ['an invalid prompt', prompt({ question: '' }), 'x', {}, 'This question cannot be answered: the question is empty.'],
-  ] as const)('refuses %s', (_, p, value, options, message) => {
-    expect(validateAnswer(p, value, options)).toEqual({ ok: false, message });
+    ['text that is not text', text, 42, {}, 'The answer must be text.', 'invalid'],
+    ['empty text', text, '   ', {}, 'Please write an answer.', 'required'],
+    ['text over the bound', text, 'x'.repeat(11), { maxLength: 10 }, 'Please keep the answer under 10 characters.', 'too-long'],
+    ['a label not offered', single, 'Green', {}, '"Green" is not one of the options.', 'invalid'],
+    ['a list for a single choice', single, ['Red'], {}, 'Choose one option.', 'required'],
+    ['nothing for a single choice', single, '', {}, 'Choose one option.', 'required'],
+    ['a string for a multiple choice', multiple, 'Ham', {}, 'Choose at least one option.', 'required'],
+    ['an empty list', multiple, [], {}, 'Choose at least one option.', 'required'],
+    ['a non-string in the list', multiple, ['Ham', 3], {}, 'Choose at least one option.', 'required'],
+    ['a label not offered in the list', multiple, ['Ham', 'Anchovies'], {}, '"Anchovies" is not one of the options.', 'invalid'],
+    ['two "other" answers', multiple, ['Anchovies', 'Capers'], { allowOther: true }, 'Only one "other" answer can be given.', 'invalid'],
+    ['an invalid prompt', prompt({ question: '' }), 'x', {}, 'This question cannot be answered: the question is empty.', 'invalid'],
+  ] as const)('refuses %s', (_, p, value, options, message, reason) => {
+    expect(validateAnswer(p, value, options)).toEqual({ ok: false, message, reason });
   });
 });

@@ -8,8 +8,15 @@ export interface ValidateAnswerOptions {
   maxLength?: number;
 }
 
-/** The verdict of `validateAnswer`: the value to send, or a message for the user. */
-export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; message: string };
+/**
+ * Why `validateAnswer` refused a value, for apps that word the message themselves: nothing given
+ * (`required`), over `maxLength` (`too-long`), or anything else (`invalid`: not among the options,
+ * a wrong type, two "other" answers, an invalid prompt), which the message explains.
+ */
+export type AnswerRefusal = 'required' | 'too-long' | 'invalid';
+
+/** The verdict of `validateAnswer`: the value to send, or a message for the user and its reason. */
+export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; reason: AnswerRefusal };
 
 /** The default longest free-text answer, in characters. */
 export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
@@ -20,31 +27,30 @@ export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
  */
 export function validateAnswer(prompt: Prompt, value: unknown, options: ValidateAnswerOptions = {}): AnswerCheck {
   const max = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
-  const tooLong = (s: string) => s.length > max;
+  const refuse = (reason: AnswerRefusal, message: string): AnswerCheck => ({ ok: false, message, reason });
+  const tooLong = (s: string) => s.length > max && refuse('too-long', `Please keep the answer under ${max} characters.`);
+  const notOffered = (v: string) => refuse('invalid', `"${v}" is not one of the options.`);
   switch (prompt.kind) {
     case 'invalid':
-      return { ok: false, message: `This question cannot be answered: ${prompt.reason}.` };
+      return refuse('invalid', `This question cannot be answered: ${prompt.reason}.`);
     case 'text': {
-      if (typeof value !== 'string') return { ok: false, message: 'The answer must be text.' };
+      if (typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
       const text = value.trim();
-      if (!text) return { ok: false, message: 'Please write an answer.' };
-      if (tooLong(text)) return { ok: false, message: `Please keep the answer under ${max} characters.` };
-      return { ok: true, value: text };
+      if (!text) return refuse('required', 'Please write an answer.');
+      return tooLong(text) || { ok: true, value: text };
     }
     case 'single': {
-      if (typeof value !== 'string') return { ok: false, message: 'Choose one option.' };
+      const required = refuse('required', 'Choose one option.');
+      if (typeof value !== 'string') return required;
       if (prompt.options.some((o) => o.label === value)) return { ok: true, value };
       const other = value.trim();
-      if (!options.allowOther || !other) {
-        return { ok: false, message: value.trim() ? `"${value}" is not one of the options.` : 'Choose one option.' };
-      }
-      if (tooLong(other)) return { ok: false, message: `Please keep the answer under ${max} characters.` };
-      return { ok: true, value: other };
+      if (!other) return required;
+      if (!options.allowOther) return notOffered(value);
+      return tooLong(other) || { ok: true, value: other };
     }
     case 'multiple': {
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-        return { ok: false, message: 'Choose at least one option.' };
-      }
+      const required = refuse('required', 'Choose at least one option.');
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return required;
       const labels = new Set(prompt.options.map((o) => o.label));
       const chosen: string[] = [];
       let others = 0;
@@ -52,14 +58,15 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: Validate
         const item = labels.has(v) ? v : v.trim();
         if (!item || chosen.includes(item)) continue;
         if (!labels.has(item)) {
-          if (!options.allowOther) return { ok: false, message: `"${v}" is not one of the options.` };
-          if (tooLong(item)) return { ok: false, message: `Please keep the answer under ${max} characters.` };
+          if (!options.allowOther) return notOffered(v);
+          const long = tooLong(item);
+          if (long) return long;
           others++;
         }
         chosen.push(item);
       }
-      if (chosen.length === 0) return { ok: false, message: 'Choose at least one option.' };
-      if (others > 1) return { ok: false, message: 'Only one "other" answer can be given.' };
+      if (chosen.length === 0) return required;
+      if (others > 1) return refuse('invalid', 'Only one "other" answer can be given.');
       // Offered labels first, in the order offered, then the typed one.
       const order = (l: string) => {
         const i = prompt.options.findIndex((o) => o.label === l);

@@ -183,7 +183,7 @@ function toRunError(thrown: unknown): RunError {
 
 type DraftCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; field: Field };
 
-/** Checks a draft with messages from `labels`, then with core's `validateAnswer` as the last word. */
+/** Checks a draft with core's `validateAnswer`, worded with `labels` where they have a message. */
 function checkDraft(
   prompt: Prompt,
   draft: AnswerDraft,
@@ -191,24 +191,25 @@ function checkDraft(
   maxLength: number | undefined,
   labels: AskUserLabels,
 ): DraftCheck {
-  const max = maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
+  const text = prompt.kind === 'text';
   const other = allowOther && draft.other;
-  if (prompt.kind === 'text') {
-    const text = draft.text.trim();
-    if (!text) return { ok: false, message: labels.answerRequired, field: 'text' };
-    if (text.length > max) return { ok: false, message: labels.tooLong(max), field: 'text' };
-  } else if (prompt.kind === 'single' || prompt.kind === 'multiple') {
-    if (other && !draft.text.trim()) return { ok: false, message: labels.otherRequired, field: 'other' };
-    if (other && draft.text.trim().length > max) return { ok: false, message: labels.tooLong(max), field: 'other' };
-    const offered = prompt.options.filter((o) => draft.selected.includes(o.label));
-    if (!other && offered.length === 0) {
-      const message = prompt.kind === 'single' ? labels.choiceRequired : labels.choicesRequired;
-      return { ok: false, message, field: 'options' };
-    }
-  }
+  // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
+  if (!text && other && !draft.text.trim()) return { ok: false, message: labels.otherRequired, field: 'other' };
   const checked = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
   if (checked.ok) return checked;
-  return { ok: false, message: checked.message, field: prompt.kind === 'text' ? 'text' : 'options' };
+  const { reason } = checked;
+  const message =
+    reason === 'too-long'
+      ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
+      : reason !== 'required'
+        ? checked.message
+        : text
+          ? labels.answerRequired
+          : prompt.kind === 'single'
+            ? labels.choiceRequired
+            : labels.choicesRequired;
+  // Offered labels are never too long: a choice's long answer is the "Other…" text.
+  return { ok: false, message, field: text ? 'text' : reason === 'too-long' ? 'other' : 'options' };
 }
 
 function focusField(root: HTMLElement | null, field: Field): void {

@@ -47,9 +47,10 @@ export function answerFromDraft(prompt: Prompt, draft: AnswerDraft): AnswerValue
     case 'invalid':
       return draft.text;
     case 'single':
-      return draft.other ? draft.text : draft.selected[0];
     case 'multiple': {
+      // Offered labels only, in the offered order: a stale label in a draft is not an answer.
       const order = prompt.options.map((o) => o.label).filter((l) => draft.selected.includes(l));
+      if (prompt.kind === 'single') return draft.other ? draft.text : order[0];
       return draft.other ? [...order, draft.text] : order;
     }
   }
