@@ -413,6 +413,45 @@ describe('rendering', () => {
     expect(renders).toBeLessThanOrEqual(reads + 1);
   });
 
+  it('commits streamed text at most once per animation frame', async () => {
+    const user = userEvent.setup();
+    let frames = 0;
+    const nativeRaf = globalThis.requestAnimationFrame.bind(globalThis);
+    const raf = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) =>
+      nativeRaf((time) => {
+        frames++;
+        callback(time);
+      }),
+    );
+    const recorder = recordingFetch();
+    let textCommits = 0;
+    let lastText = '';
+    function Counter() {
+      const run = useAgentRun({ agentId: 'trickle', baseUrl, fetch: recorder.fetch });
+      if (run.status === 'streaming' && run.text !== lastText) textCommits++;
+      lastText = run.text;
+      return (
+        <>
+          <p data-testid="length">{run.text.length}</p>
+          <button type="button" onClick={() => void run.send('Go')}>
+            Go
+          </button>
+        </>
+      );
+    }
+    try {
+      render(<Counter />, { wrapper: withClient(newQueryClient()) });
+      await user.click(screen.getByRole('button', { name: 'Go' }));
+      await waitFor(() => expect(screen.getByTestId('length')).toHaveTextContent('300'), serverWait);
+    } finally {
+      raf.mockRestore();
+    }
+    // The premise: more network reads than frames, so one commit per read would break the bound.
+    expect(recorder.bodyReads.stream ?? 0).toBeGreaterThan(frames);
+    expect(textCommits).toBeGreaterThan(0);
+    expect(textCommits).toBeLessThanOrEqual(frames);
+  });
+
   it('keeps its actions stable across renders', async () => {
     const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl }), {
       wrapper: withClient(newQueryClient()),

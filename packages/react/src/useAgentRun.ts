@@ -108,6 +108,43 @@ function runErrorOf(error: unknown): RunError {
   return { code: 'network', message };
 }
 
+/**
+ * Subscribes to the store, coalescing text-only updates to one per animation frame: a burst of
+ * reads within one frame commits once. A change of status or of the pending questions is passed
+ * on at once, so a new question is rendered in the frame it arrives in.
+ */
+function frameBatched(store: RunStore) {
+  return (listener: () => void) => {
+    let seen = store.getSnapshot();
+    let cancelFrame: (() => void) | undefined;
+    const flush = () => {
+      cancelFrame = undefined;
+      seen = store.getSnapshot();
+      listener();
+    };
+    const unsubscribe = store.subscribe(() => {
+      const next = store.getSnapshot();
+      if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
+        cancelFrame?.();
+        return flush();
+      }
+      if (cancelFrame) return;
+      if (document.hidden) {
+        // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
+        const timer = setTimeout(flush, 16);
+        cancelFrame = () => clearTimeout(timer);
+      } else {
+        const id = requestAnimationFrame(flush);
+        cancelFrame = () => cancelAnimationFrame(id);
+      }
+    });
+    return () => {
+      unsubscribe();
+      cancelFrame?.();
+    };
+  };
+}
+
 function useRequiredQueryClient(given: QueryClient | undefined): QueryClient {
   const fromContext = useContext(QueryClientContext);
   const client = given ?? fromContext;
@@ -182,7 +219,8 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const storeRef = useRef(store);
   storeRef.current = store;
 
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const subscribe = useMemo(() => frameBatched(store), [store]);
+  const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
   // Answers: one mutation per attempt, keyed to this hook instance and conversation.
   const mutationKey = useMemo(() => ['ask-user-kit', 'answer', instance, identity], [instance, identity]);

@@ -18,5 +18,7 @@ export function testAgents() {
     slow: askUserAgent('slow', [reply('word '.repeat(200), { deltas: 200, delayMs: 25 })]),
     /** Many text deltas at once: they arrive in a few network reads. */
     burst: askUserAgent('burst', [reply('x'.repeat(600), { deltas: 600 })]),
+    /** 300 text deltas 1 ms apart: many network reads within each animation frame. */
+    trickle: askUserAgent('trickle', [reply('y'.repeat(300), { deltas: 300, delayMs: 1 })]),
   };
 }
