@@ -5,6 +5,8 @@ import type { DecodeEvent, RunSnapshot, RunStore, RunStoreOptions } from './type
 import { memoryOption } from './transports/memoryOption.ts';
 import { validateAnswer } from './validateAnswer.ts';
 
+const BUSY = 'A request is still running: wait for it to end, or cancel() it first.';
+
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
  * message, `answer` the questions it asks, `restore` questions after a reload. Listeners are
@@ -38,10 +40,14 @@ export function createRunStore(options: RunStoreOptions): RunStore {
     for (const listener of [...listeners]) listener();
   };
 
-  /** Reads a run's stream to its end, one dispatch per batch. */
-  async function pump(batches: AsyncIterable<DecodeEvent[]>, gen: number, controller: AbortController): Promise<void> {
+  /** Reads a run's stream to its end, one dispatch per batch; a failure (of the request too) ends the run. */
+  async function pump(
+    request: AsyncIterable<DecodeEvent[]> | Promise<AsyncIterable<DecodeEvent[]>>,
+    gen: number,
+    controller: AbortController,
+  ): Promise<void> {
     try {
-      for await (const events of batches) {
+      for await (const events of await request) {
         if (gen !== generation || controller.signal.aborted) break;
         dispatch({ type: 'events', events });
       }
@@ -100,23 +106,17 @@ export function createRunStore(options: RunStoreOptions): RunStore {
 
     async send(text) {
       if (typeof text !== 'string' || !text.trim()) throw new TypeError('send() needs a non-empty message.');
-      if (active) throw new Error('A request is still running: wait for it to end, or cancel() it first.');
+      if (active) throw new Error(BUSY);
       const controller = new AbortController();
       active = controller;
       const gen = generation;
       dispatch({ type: 'send', id: `message-${++messageCount}`, text });
       try {
-        const batches = await transport.stream({
-          messages: [{ role: 'user', content: text }],
-          threadId,
-          resourceId,
-          signal: controller.signal,
-        });
-        await pump(batches, gen, controller);
-      } catch (error) {
-        if (gen !== generation) return;
-        if (controller.signal.aborted || isAbortError(error)) dispatch({ type: 'cancelled' });
-        else dispatch({ type: 'stream-error', error: toRunError(error) });
+        await pump(
+          transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal: controller.signal }),
+          gen,
+          controller,
+        );
       } finally {
         release(controller);
       }
@@ -140,12 +140,7 @@ export function createRunStore(options: RunStoreOptions): RunStore {
       const check = validateAnswer(prompt, value, answerOptions);
       if (!check.ok) return Promise.reject(new AnswerError(promptKey, { code: 'invalid-answer', message: check.message }));
       if (active) {
-        return Promise.reject(
-          new AnswerError(promptKey, {
-            code: 'busy',
-            message: 'Another request is still running: wait for it to end, or cancel() it first.',
-          }),
-        );
+        return Promise.reject(new AnswerError(promptKey, { code: 'busy', message: BUSY }));
       }
       const controller = new AbortController();
       active = controller;
