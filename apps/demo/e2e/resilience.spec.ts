@@ -81,10 +81,8 @@ test('the server goes away before a typed answer: the text kept, Retry sends it 
   page,
   server,
 }, testInfo) => {
-  // Known failure, in the kit: the restarted scripted model numbers tool calls from call_1 again,
-  // so the next question reuses the key (runId + toolCallId) of the one just answered, and the
-  // reducer drops it as already known. Providers with index-based tool call ids do the same.
-  test.fail(true, 'core drops a new suspension whose runId + toolCallId matches an answered prompt');
+  // The restarted scripted model numbers tool calls from call_1 again, so the next question
+  // reuses the tool call id of the one just answered: it must still show up as a new question.
   await openApp(page);
   await composer(page).fill('Plan a summer holiday');
   await composer(page).press('Enter');

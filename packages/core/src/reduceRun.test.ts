@@ -116,6 +116,24 @@ describe('reduceRun on recorded streams', () => {
     expect(s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'answered']);
   });
 
+  it('a new question that reuses an answered tool call id gets a key of its own', () => {
+    // A model that numbers tool calls by position (the scripted one after a server restart) asks
+    // its next question as call_1 again, in the same run: replaying the recorded suspension
+    // after its answer is exactly what the resumed stream then carries.
+    const call = suspendedCall('text.stream.sse');
+    const answered = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }, { type: 'answer-accepted', key: call.key }], asked('text.stream.sse'));
+    const again = run([{ type: 'events', events: events('text.stream.sse').slice(-1) }, { type: 'stream-end' }], answered);
+    expect(again.status).toBe('awaiting-input');
+    expect(again.pending).toHaveLength(1);
+    expect(again.pending[0]).toMatchObject({ runId: call.runId, toolCallId: call.toolCallId });
+    expect(again.pending[0]?.key).not.toBe(call.key);
+    const prompts = again.transcript.filter((e) => e.type === 'prompt');
+    expect(prompts.map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'pending']);
+    // The same suspension seen twice while still pending, or restored from the list, is not a new question.
+    const twice = run([{ type: 'events', events: events('text.stream.sse').slice(-1) }], again);
+    expect(twice.pending).toHaveLength(1);
+  });
+
   it('a long reply is one assistant entry with every delta', () => {
     const s = asked('long-reply.stream.sse');
     expect(s.status).toBe('done');

@@ -91,8 +91,20 @@ function upsertToolCall(
 }
 
 /** Adds a prompt (pending, in the transcript) unless its key is known already. */
-function addPrompt(s: RunSnapshot, prompt: Prompt): RunSnapshot {
-  if (s.transcript.some((e) => e.type === 'prompt' && e.id === prompt.key)) return s;
+/**
+ * Adds a question unless it is already known. A live suspension (`fresh`) whose key belongs to a
+ * question already answered or expired is a new question: tool call ids come from the model, and
+ * some number them by position (a restarted server, a provider counting from call_1 again), so
+ * it gets a key of its own.
+ */
+function addPrompt(s: RunSnapshot, prompt: Prompt, fresh = false): RunSnapshot {
+  const same = (e: TranscriptEntry) =>
+    e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId;
+  const known = s.transcript.filter(same);
+  if (known.length > 0) {
+    if (!fresh || known.some((e) => e.type === 'prompt' && e.state !== 'answered' && e.state !== 'expired')) return s;
+    prompt = { ...prompt, key: `${prompt.key}#${known.length + 1}` };
+  }
   return {
     ...s,
     pending: [...s.pending, prompt],
@@ -170,7 +182,7 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
       };
       if (chunk.type === 'tool-call-suspended') {
         const call = { runId, toolCallId, toolName, suspendPayload: chunk.payload.suspendPayload };
-        if (isAskUserCall(call)) next = addPrompt(next, parsePrompt(call));
+        if (isAskUserCall(call)) next = addPrompt(next, parsePrompt(call), true);
       }
       return next.status === 'error' ? next : { ...next, status: 'awaiting-input' };
     }
