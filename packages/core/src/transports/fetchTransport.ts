@@ -20,20 +20,13 @@ export interface FetchTransportOptions {
 
 async function serverMessage(response: Response): Promise<string> {
   const fallback = `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
-  let text: string;
   try {
-    text = await response.text();
+    const body = JSON.parse(await response.text()) as { error?: unknown } | null;
+    return messageOf(body?.error, '') || messageOf(body, fallback);
   } catch {
+    // No body, or not JSON (a proxy's HTML page).
     return fallback;
   }
-  try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // Not JSON (a proxy's HTML page): fall through.
-  }
-  return fallback;
 }
 
 /**
@@ -73,8 +66,15 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     return response;
   }
 
-  async function streamOf(url: string, body: unknown, kind: 'stream' | 'resume', signal?: AbortSignal) {
-    const response = await request(url, { method: 'POST', body: JSON.stringify(body), signal }, kind);
+  async function streamOf(
+    kind: 'stream' | 'resume',
+    body: object,
+    { threadId, resourceId, signal }: { threadId?: string; resourceId?: string; signal?: AbortSignal },
+  ) {
+    const url = `${root}/${kind === 'stream' ? 'stream' : 'resume-stream'}`;
+    const memory = memoryOption(threadId, resourceId);
+    const init = { method: 'POST', body: JSON.stringify(memory ? { ...body, memory } : body), signal };
+    const response = await request(url, init, kind);
     const type = response.headers.get('content-type');
     // A dev server's SPA fallback answers 200 with HTML for a wrong URL: say so instead of decoding it.
     if (type && !type.includes('text/event-stream')) {
@@ -90,19 +90,12 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
   }
 
   return {
-    stream({ messages, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      return streamOf(`${root}/stream`, { messages, ...(memory ? { memory } : {}) }, 'stream', signal);
+    stream({ messages, ...rest }) {
+      return streamOf('stream', { messages }, rest);
     },
 
-    resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      return streamOf(
-        `${root}/resume-stream`,
-        { runId, toolCallId, resumeData, ...(memory ? { memory } : {}) },
-        'resume',
-        signal,
-      );
+    resume({ runId, toolCallId, resumeData, ...rest }) {
+      return streamOf('resume', { runId, toolCallId, resumeData }, rest);
     },
 
     async listSuspended({ threadId, resourceId, signal }) {
