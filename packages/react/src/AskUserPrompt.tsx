@@ -132,6 +132,13 @@ function usePromptContext(part: string): PromptContextValue {
   return context;
 }
 
+/** A part of the prompt: reads the prompt's context (throwing a clear error outside one) and names itself `AskUserPrompt.<name>`. */
+function part<P>(name: string, render: (props: P, context: PromptContextValue) => ReactNode) {
+  const Part = (props: P) => render(props, usePromptContext(name));
+  Part.displayName = `AskUserPrompt.${name}`;
+  return Part;
+}
+
 /**
  * The state of the enclosing prompt, for parts of your own.
  * @example
@@ -523,8 +530,7 @@ export type AskUserPromptQuestionProps = ComponentPropsWithRef<'legend'> & Compo
  * The question: a `<legend>` inside `.Options`, the `<label>` of `.TextField` for free text, and a
  * `<p>` once the prompt is no longer answerable. Renders nothing if the payload had no question.
  */
-function Question({ children, ...props }: AskUserPromptQuestionProps) {
-  const context = usePromptContext('Question');
+const Question = part<AskUserPromptQuestionProps>('Question', ({ children, ...props }, context) => {
   const inFieldset = useContext(InFieldsetContext);
   const { prompt, state, ids } = context;
   const question = prompt.question;
@@ -535,14 +541,12 @@ function Question({ children, ...props }: AskUserPromptQuestionProps) {
     return <label {...(props as ComponentPropsWithRef<'label'>)} {...shared} htmlFor={ids.field} />;
   }
   return <p {...(props as ComponentPropsWithRef<'p'>)} {...shared} />;
-}
-Question.displayName = 'AskUserPrompt.Question';
+});
 
 export type AskUserPromptDescriptionProps = ComponentPropsWithRef<'p'>;
 
 /** The hint under the question ("Choose one.", …); for a multiple choice it includes `.Count`. */
-function Description({ children, ...props }: AskUserPromptDescriptionProps) {
-  const context = usePromptContext('Description');
+const Description = part<AskUserPromptDescriptionProps>('Description', ({ children, ...props }, context) => {
   const { prompt, state, labels, ids } = context;
   if (!interactive(state) || prompt.kind === 'invalid') return null;
   const hint = prompt.kind === 'text' ? labels.textHint : prompt.kind === 'single' ? labels.singleHint : labels.multipleHint;
@@ -561,14 +565,12 @@ function Description({ children, ...props }: AskUserPromptDescriptionProps) {
       )}
     </p>
   );
-}
-Description.displayName = 'AskUserPrompt.Description';
+});
 
 export type AskUserPromptCountProps = ComponentPropsWithRef<'span'>;
 
 /** How many options are chosen (multiple choice), e.g. "2 chosen". */
-function Count({ children, ...props }: AskUserPromptCountProps) {
-  const context = usePromptContext('Count');
+const Count = part<AskUserPromptCountProps>('Count', ({ children, ...props }, context) => {
   const { prompt, draft, labels, allowOther } = context;
   if (prompt.kind !== 'multiple') return null;
   const offered = prompt.options.filter((o) => draft.selected.includes(o.label)).length;
@@ -578,8 +580,7 @@ function Count({ children, ...props }: AskUserPromptCountProps) {
       {children ?? labels.chosenCount(count)}
     </span>
   );
-}
-Count.displayName = 'AskUserPrompt.Count';
+});
 
 export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
 
@@ -587,8 +588,7 @@ export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
  * The `<fieldset>` of a choice prompt. Without children it renders the question as its legend,
  * the description, every option and, with `allowOther`, the "Other…" choice.
  */
-function Options({ children, ...props }: AskUserPromptOptionsProps) {
-  const context = usePromptContext('Options');
+const Options = part<AskUserPromptOptionsProps>('Options', ({ children, ...props }, context) => {
   const { prompt, state, disabled, allowOther, ids, invalid } = context;
   if (!interactive(state) || (prompt.kind !== 'single' && prompt.kind !== 'multiple')) return null;
   return (
@@ -617,8 +617,7 @@ function Options({ children, ...props }: AskUserPromptOptionsProps) {
       </fieldset>
     </InFieldsetContext.Provider>
   );
-}
-Options.displayName = 'AskUserPrompt.Options';
+});
 
 interface OptionContextValue {
   value: string;
@@ -642,13 +641,13 @@ export interface AskUserPromptOptionProps extends ComponentPropsWithRef<'label'>
 }
 
 function OptionFrame({
+  context,
   part,
   optionValue,
   other,
   children,
   ...props
-}: ComponentPropsWithRef<'label'> & { part: 'option' | 'other'; optionValue: string; other: boolean }) {
-  const context = usePromptContext(part === 'other' ? 'Other' : 'Option');
+}: ComponentPropsWithRef<'label'> & { context: PromptContextValue; part: 'option' | 'other'; optionValue: string; other: boolean }) {
   const { prompt, draft } = context;
   const id = useId();
   const description =
@@ -678,26 +677,22 @@ function OptionFrame({
 }
 
 /** One offered choice: a `<label>` around `.OptionControl`, `.OptionLabel` and `.OptionDescription`. */
-function Option({ value, ...props }: AskUserPromptOptionProps) {
-  return <OptionFrame {...props} part="option" optionValue={value} other={false} />;
-}
-Option.displayName = 'AskUserPrompt.Option';
+const Option = part<AskUserPromptOptionProps>('Option', ({ value, ...props }, context) => (
+  <OptionFrame {...props} context={context} part="option" optionValue={value} other={false} />
+));
 
 export type AskUserPromptOtherProps = ComponentPropsWithRef<'label'>;
 
 /** The "Other…" choice (with `allowOther`): a `<label>` around its radio or checkbox. Pair it with `.OtherText`. */
-function Other(props: AskUserPromptOtherProps) {
-  const context = usePromptContext('Other');
+const Other = part<AskUserPromptOtherProps>('Other', (props, context) => {
   if (!context.allowOther || !interactive(context.state)) return null;
-  return <OptionFrame {...props} part="other" optionValue="" other />;
-}
-Other.displayName = 'AskUserPrompt.Other';
+  return <OptionFrame {...props} context={context} part="other" optionValue="" other />;
+});
 
 export type AskUserPromptOptionControlProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value' | 'checked'>;
 
 /** The native radio (single choice) or checkbox (multiple choice) of an option. */
-function OptionControl(props: AskUserPromptOptionControlProps) {
-  const context = usePromptContext('OptionControl');
+const OptionControl = part<AskUserPromptOptionControlProps>('OptionControl', (props, context) => {
   const option = useOptionContext('OptionControl');
   const { prompt, setDraft, disabled, ids, invalid } = context;
   const single = prompt.kind === 'single';
@@ -729,28 +724,24 @@ function OptionControl(props: AskUserPromptOptionControlProps) {
       onChange={onChange}
     />
   );
-}
-OptionControl.displayName = 'AskUserPrompt.OptionControl';
+});
 
 export type AskUserPromptOptionLabelProps = ComponentPropsWithRef<'span'>;
 
 /** The option's label text (or "Other…"). Always rendered as text. */
-function OptionLabel({ children, ...props }: AskUserPromptOptionLabelProps) {
-  const context = usePromptContext('OptionLabel');
+const OptionLabel = part<AskUserPromptOptionLabelProps>('OptionLabel', ({ children, ...props }, context) => {
   const option = useOptionContext('OptionLabel');
   return (
     <span {...props} {...common('option-label', context)} id={option.labelId}>
       {children ?? (option.other ? context.labels.other : option.value)}
     </span>
   );
-}
-OptionLabel.displayName = 'AskUserPrompt.OptionLabel';
+});
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithRef<'span'>;
 
 /** The option's description, tied to its control with `aria-describedby`. Nothing when there is none. */
-function OptionDescription({ children, ...props }: AskUserPromptOptionDescriptionProps) {
-  const context = usePromptContext('OptionDescription');
+const OptionDescription = part<AskUserPromptOptionDescriptionProps>('OptionDescription', ({ children, ...props }, context) => {
   const option = useOptionContext('OptionDescription');
   if (!option.description && children === undefined) return null;
   return (
@@ -758,14 +749,12 @@ function OptionDescription({ children, ...props }: AskUserPromptOptionDescriptio
       {children ?? option.description}
     </span>
   );
-}
-OptionDescription.displayName = 'AskUserPrompt.OptionDescription';
+});
 
 export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value'>;
 
 /** The text field of the "Other…" choice; typing in it chooses "Other…". */
-function OtherText(props: AskUserPromptOtherTextProps) {
-  const context = usePromptContext('OtherText');
+const OtherText = part<AskUserPromptOtherTextProps>('OtherText', (props, context) => {
   const { draft, setDraft, disabled, labels, ids, invalid, allowOther, state } = context;
   if (!allowOther || !interactive(state)) return null;
   const onChange = composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
@@ -788,14 +777,12 @@ function OtherText(props: AskUserPromptOtherTextProps) {
       onChange={onChange}
     />
   );
-}
-OtherText.displayName = 'AskUserPrompt.OtherText';
+});
 
 export type AskUserPromptTextFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'value' | 'defaultValue'>;
 
 /** The `<textarea>` of a free-text prompt. Enter sends; Shift+Enter adds a line. */
-function TextField(props: AskUserPromptTextFieldProps) {
-  const context = usePromptContext('TextField');
+const TextField = part<AskUserPromptTextFieldProps>('TextField', (props, context) => {
   const { prompt, state, draft, setDraft, disabled, ids, invalid } = context;
   if (prompt.kind !== 'text' || !interactive(state)) return null;
   const onChange = composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
@@ -823,8 +810,7 @@ function TextField(props: AskUserPromptTextFieldProps) {
       onKeyDown={onKeyDown}
     />
   );
-}
-TextField.displayName = 'AskUserPrompt.TextField';
+});
 
 export type AskUserPromptErrorProps = ComponentPropsWithRef<'p'>;
 
@@ -832,22 +818,19 @@ export type AskUserPromptErrorProps = ComponentPropsWithRef<'p'>;
  * What went wrong, for the user: a refused answer, the server's message after a failed send, an
  * expired question, or what is wrong with a malformed payload. Nothing when all is well.
  */
-function ErrorMessage({ children, ...props }: AskUserPromptErrorProps) {
-  const context = usePromptContext('Error');
+const ErrorMessage = part<AskUserPromptErrorProps>('Error', ({ children, ...props }, context) => {
   if (!context.message && children === undefined) return null;
   return (
     <p {...props} {...common('error', context)} id={context.ids.error}>
       {children ?? context.message}
     </p>
   );
-}
-ErrorMessage.displayName = 'AskUserPrompt.Error';
+});
 
 export type AskUserPromptSubmitProps = ComponentPropsWithRef<'button'>;
 
 /** The submit `<button>`: "Send", "Sending…" while submitting, "Retry" after a failure. */
-function Submit({ children, ...props }: AskUserPromptSubmitProps) {
-  const context = usePromptContext('Submit');
+const Submit = part<AskUserPromptSubmitProps>('Submit', ({ children, ...props }, context) => {
   const { state, labels, disabled, ids } = context;
   if (!interactive(state)) return null;
   return (
@@ -861,22 +844,19 @@ function Submit({ children, ...props }: AskUserPromptSubmitProps) {
       {children ?? (state === 'submitting' ? labels.submitting : state === 'failed' ? labels.retry : labels.submit)}
     </button>
   );
-}
-Submit.displayName = 'AskUserPrompt.Submit';
+});
 
 export type AskUserPromptAnswerProps = ComponentPropsWithRef<'p'>;
 
 /** The answer, read-only, once the prompt is answered (choices joined with ", "). */
-function Answer({ children, ...props }: AskUserPromptAnswerProps) {
-  const context = usePromptContext('Answer');
+const Answer = part<AskUserPromptAnswerProps>('Answer', ({ children, ...props }, context) => {
   if (context.state !== 'answered' || (context.answer === undefined && children === undefined)) return null;
   return (
     <p {...props} {...common('answer', context)}>
       {children ?? formatAnswer(context.answer as AnswerValue)}
     </p>
   );
-}
-Answer.displayName = 'AskUserPrompt.Answer';
+});
 
 export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
 
@@ -884,15 +864,13 @@ export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
  * A polite live region (visually hidden by default) that announces a new question and what
  * happens to the answer. Keep it in custom layouts: it is how screen reader users hear of the question.
  */
-function Status({ children, style, ...props }: AskUserPromptStatusProps) {
-  const context = usePromptContext('Status');
+const Status = part<AskUserPromptStatusProps>('Status', ({ children, style, ...props }, context) => {
   return (
     <div role="status" {...props} {...common('status', context)} style={style ?? visuallyHidden}>
       {children ?? context.announcement}
     </div>
   );
-}
-Status.displayName = 'AskUserPrompt.Status';
+});
 
 function DefaultLayout() {
   const { prompt, state } = usePromptContext('AskUserPrompt');
