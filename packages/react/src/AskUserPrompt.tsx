@@ -103,6 +103,15 @@ export type AskUserPromptProps = AskUserPromptRootProps;
 
 type Field = 'text' | 'options' | 'other';
 type Invalid = { message: string; field: Field; attempt: number };
+/** What `submit` reads when it runs: the render's values, not those of the render that created it. */
+type Latest = Pick<AskUserPromptRootProps, 'maxLength' | 'run' | 'onSubmit'> & {
+  draft: AnswerDraft;
+  state: AskUserPromptState;
+  prompt: Prompt;
+  labels: AskUserLabels;
+  allowOther: boolean;
+  disabled: boolean;
+};
 type LocalAnswer = { key: string; status: AnswerState['status']; error?: RunError; value?: AnswerValue };
 
 interface PromptContextValue {
@@ -155,22 +164,22 @@ export function useAskUserPrompt(): Pick<
 }
 
 const interactive = (state: AskUserPromptState) => state === 'ready' || state === 'submitting' || state === 'failed';
-const isChoice = (prompt: Prompt) => prompt.kind === 'single' || prompt.kind === 'multiple';
 const flag = (on: boolean | undefined) => (on ? '' : undefined);
 
 // A prompt comes from the network; whatever arrives, render an explanation instead of throwing.
 function safePrompt(prompt: Prompt): Prompt {
-  const p = (prompt ?? {}) as { [K in 'key' | 'kind' | 'question' | 'options' | 'runId' | 'toolCallId' | 'toolName']?: unknown };
+  const p = (prompt ?? {}) as { [K in 'key' | 'kind' | 'question' | 'options']?: unknown };
   const valid =
     typeof p.key === 'string' &&
     (p.kind === 'invalid' ||
       (typeof p.question === 'string' && (p.kind === 'text' || ((p.kind === 'single' || p.kind === 'multiple') && Array.isArray(p.options)))));
   if (valid) return prompt;
+  // Only the key is kept (React keys, drafts): the rest of a broken prompt may not be text.
   return {
     key: String(p.key ?? 'unknown'),
-    runId: String(p.runId ?? ''),
-    toolCallId: String(p.toolCallId ?? ''),
-    toolName: String(p.toolName ?? ''),
+    runId: '',
+    toolCallId: '',
+    toolName: '',
     kind: 'invalid',
     reason: 'the prompt given to <AskUserPrompt> is not a parsed prompt',
     payload: prompt,
@@ -353,7 +362,7 @@ function Root(props: AskUserPromptRootProps) {
             : labels.failed(error?.message ?? '')
           : currentInvalid?.message;
 
-  const latest = useRef({ draft, state, prompt, labels, allowOther, maxLength, run, onSubmit, disabled });
+  const latest = useRef<Latest>(null!);
   latest.current = { draft, state, prompt, labels, allowOther, maxLength, run, onSubmit, disabled };
 
   const setDraft = useCallback(
@@ -477,7 +486,7 @@ function Root(props: AskUserPromptRootProps) {
     setDraft,
     submit,
     labels,
-    allowOther: allowOther && isChoice(prompt),
+    allowOther: allowOther && prompt.kind !== 'text',
     disabled: disabled || state === 'submitting',
     invalid: currentInvalid,
     message,
