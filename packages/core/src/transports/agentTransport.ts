@@ -1,14 +1,7 @@
 import { toDecodeEvent } from '../decodeChunks.ts';
 import { isAbortError, isExpiredMessage, messageOf, TransportError } from '../errors.ts';
-import type { AnswerValue } from '../prompt.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
-import { memoryOption } from './memoryOption.ts';
-import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
-
-interface CallOptions {
-  memory?: { thread: string; resource: string };
-  abortSignal?: AbortSignal;
-}
+import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
 interface StreamOutput {
   fullStream: AsyncIterable<unknown>;
@@ -18,9 +11,7 @@ interface StreamOutput {
  * The part of a `@mastra/core` `Agent` the adapter uses, typed by shape. Take the agent from its
  * `Mastra` instance (`mastra.getAgent(id)`): resuming needs the run's snapshot in Mastra's storage.
  */
-export interface InProcessAgent {
-  stream(messages: { role: 'user'; content: string }[], options: CallOptions): Promise<StreamOutput>;
-  resumeStream(resumeData: AnswerValue, options: CallOptions & { runId: string; toolCallId?: string }): Promise<StreamOutput>;
+export interface InProcessAgent extends StreamingAgent<StreamOutput> {
   listSuspendedRuns(options?: { threadId?: string; resourceId?: string }): Promise<unknown>;
 }
 
@@ -88,39 +79,9 @@ async function* batches(source: AsyncIterable<unknown>): AsyncGenerator<DecodeEv
  * const transport = createAgentTransport(mastra.getAgent('planner'));
  */
 export function createAgentTransport(agent: InProcessAgent): AgentTransport {
-  return {
-    async stream({ messages, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      try {
-        const output = await agent.stream(messages, { ...(memory ? { memory } : {}), abortSignal: signal });
-        return batches(output.fullStream);
-      } catch (error) {
-        throw toTransportError(error, 'stream');
-      }
-    },
-
-    async resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      try {
-        const output = await agent.resumeStream(resumeData, {
-          runId,
-          toolCallId,
-          ...(memory ? { memory } : {}),
-          abortSignal: signal,
-        });
-        return batches(output.fullStream);
-      } catch (error) {
-        throw toTransportError(error, 'resume');
-      }
-    },
-
-    async listSuspended({ threadId, resourceId, signal }) {
-      signal?.throwIfAborted();
-      try {
-        return parseSuspendedRuns(await agent.listSuspendedRuns({ threadId, resourceId }), threadId);
-      } catch (error) {
-        throw toTransportError(error, 'list');
-      }
-    },
-  };
+  return adaptAgent(agent, {
+    events: (output) => batches(output.fullStream),
+    list: (threadId, resourceId) => agent.listSuspendedRuns({ threadId, resourceId }),
+    error: toTransportError,
+  });
 }

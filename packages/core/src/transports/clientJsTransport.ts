@@ -1,22 +1,13 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, TransportError } from '../errors.ts';
-import type { AnswerValue } from '../prompt.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
-import { memoryOption } from './memoryOption.ts';
-import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
-
-interface CallOptions {
-  memory?: { thread: string; resource: string };
-  abortSignal?: AbortSignal;
-}
+import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
 /**
  * The part of a `@mastra/client-js` agent (`new MastraClient(…).getAgent(id)`) the adapter uses.
  * Typed by shape, so `@ask-user-kit/core` never imports client-js.
  */
-export interface ClientJsAgent {
-  stream(messages: { role: 'user'; content: string }[], options: CallOptions): Promise<Response>;
-  resumeStream(resumeData: AnswerValue, options: CallOptions & { runId: string; toolCallId?: string }): Promise<Response>;
+export interface ClientJsAgent extends StreamingAgent<Response> {
   listSuspendedRuns(params?: { resourceId?: string }): Promise<unknown>;
 }
 
@@ -54,38 +45,9 @@ function bodyOf(response: Response): AsyncIterable<DecodeEvent[]> {
  * const transport = createClientJsTransport(client.getAgent('planner'));
  */
 export function createClientJsTransport(agent: ClientJsAgent): AgentTransport {
-  return {
-    async stream({ messages, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      try {
-        return bodyOf(await agent.stream(messages, { ...(memory ? { memory } : {}), abortSignal: signal }));
-      } catch (error) {
-        throw toTransportError(error, 'stream');
-      }
-    },
-
-    async resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
-      const memory = memoryOption(threadId, resourceId);
-      try {
-        const response = await agent.resumeStream(resumeData, {
-          runId,
-          toolCallId,
-          ...(memory ? { memory } : {}),
-          abortSignal: signal,
-        });
-        return bodyOf(response);
-      } catch (error) {
-        throw toTransportError(error, 'resume');
-      }
-    },
-
-    async listSuspended({ threadId, resourceId, signal }) {
-      signal?.throwIfAborted();
-      try {
-        return parseSuspendedRuns(await agent.listSuspendedRuns(resourceId ? { resourceId } : {}), threadId);
-      } catch (error) {
-        throw toTransportError(error, 'list');
-      }
-    },
-  };
+  return adaptAgent(agent, {
+    events: bodyOf,
+    list: (_threadId, resourceId) => agent.listSuspendedRuns(resourceId ? { resourceId } : {}),
+    error: toTransportError,
+  });
 }
