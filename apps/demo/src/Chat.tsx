@@ -49,7 +49,7 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
       <header className="topbar">
         <div className="topbar__inner">
           <div className="brand">
-            <Logo />
+            <Mark as="logo" size={22} />
             <div>
               <h1 className="brand__name">Trip planner</h1>
               <p className="brand__tag">An agent that asks before it plans</p>
@@ -151,7 +151,7 @@ function Entry({ entry, run, live, formRef }: EntryProps) {
       if (!entry.text) return null;
       return (
         <li className="message message--assistant">
-          <Avatar />
+          <Mark as="avatar" size={18} />
           <div className="bubble" aria-busy={live || undefined}>
             <span className="visually-hidden">Planner:</span>
             {entry.text}
@@ -162,7 +162,7 @@ function Entry({ entry, run, live, formRef }: EntryProps) {
     case 'prompt':
       return (
         <li className="message message--prompt">
-          <Avatar />
+          <Mark as="avatar" size={18} />
           <AskUserPrompt ref={formRef} run={run} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
         </li>
       );
@@ -190,7 +190,7 @@ function useAutoScroll(transcript: TranscriptEntry[]) {
 function Thinking() {
   return (
     <li className="message message--assistant">
-      <Avatar />
+      <Mark as="avatar" size={18} />
       <div className="bubble bubble--thinking">
         <span className="visually-hidden">The planner is thinking</span>
         <span className="dots" aria-hidden="true">
@@ -203,20 +203,11 @@ function Thinking() {
   );
 }
 
-function Avatar() {
+/** The planner's mark: `logo` in the header, `avatar` beside its messages. */
+function Mark({ as, size }: { as: 'logo' | 'avatar'; size: number }) {
   return (
-    <span className="avatar" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="18" height="18">
-        <path d="M3 14.5c3.5-6.5 10.5-10 17-9.5-2 3.5-6.5 6-11 7l-2.5 5.5z" fill="currentColor" />
-      </svg>
-    </span>
-  );
-}
-
-function Logo() {
-  return (
-    <span className="logo" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="22" height="22">
+    <span className={as} aria-hidden="true">
+      <svg viewBox="0 0 24 24" width={size} height={size}>
         <path d="M3 14.5c3.5-6.5 10.5-10 17-9.5-2 3.5-6.5 6-11 7l-2.5 5.5z" fill="currentColor" />
       </svg>
     </span>
