@@ -1,6 +1,6 @@
 import { decodeChunks } from '../decodeChunks.ts';
-import { httpRunError, isAbortError, messageOf, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent } from '../types.ts';
+import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
+import type { AgentTransport, ListSuspendedRequest } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -18,17 +18,6 @@ export interface FetchTransportOptions {
   apiPrefix?: string;
 }
 
-async function serverMessage(response: Response): Promise<string> {
-  const fallback = `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
-  try {
-    const body = JSON.parse(await response.text()) as { error?: unknown } | null;
-    return messageOf(body?.error, '') || messageOf(body, fallback);
-  } catch {
-    // No body, or not JSON (a proxy's HTML page).
-    return fallback;
-  }
-}
-
 /**
  * The default transport: Mastra's HTTP routes through `fetch`, no client library in the bundle.
  * Runs are tied to the conversation with Mastra's `memory: { thread, resource }` (Mastra records
@@ -38,76 +27,66 @@ async function serverMessage(response: Response): Promise<string> {
  * const transport = createFetchTransport({ baseUrl: 'http://127.0.0.1:4111', agentId: 'planner' });
  */
 export function createFetchTransport(options: FetchTransportOptions): AgentTransport {
-  const prefix = options.apiPrefix ?? '/api';
-  const root = `${options.baseUrl.replace(/\/+$/, '')}${prefix}/agents/${encodeURIComponent(options.agentId)}`;
-  const doFetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const extraHeaders = async () =>
-    typeof options.headers === 'function' ? await options.headers() : (options.headers ?? {});
+  const root = `${options.baseUrl.replace(/\/+$/, '')}${options.apiPrefix ?? '/api'}/agents/${encodeURIComponent(options.agentId)}`;
 
-  async function request(url: string, init: RequestInit, kind: 'stream' | 'resume' | 'list'): Promise<Response> {
-    const headers = new Headers(await extraHeaders());
-    if (init.body) headers.set('content-type', 'application/json');
+  /** Sends a request (a POST with a JSON body, or a GET); an error status or no answer is a `TransportError`. */
+  async function request(path: string, signal: AbortSignal | undefined, body?: object): Promise<Response> {
+    const { headers: extra } = options;
+    const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
+    if (body) headers.set('content-type', 'application/json');
     let response: Response;
     try {
-      response = await doFetch(url, { ...init, headers });
+      response = await (options.fetch ?? fetch)(root + path, {
+        method: body ? 'POST' : 'GET',
+        headers,
+        body: body && JSON.stringify(body),
+        signal,
+      });
     } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new TransportError(
-        { code: 'network', message: `Could not reach the agent server: ${messageOf(error, 'no answer')}.` },
-        { cause: error },
-      );
+      throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
     }
     if (!response.ok) {
-      const message = await serverMessage(response);
-      throw new TransportError(
-        kind === 'resume' ? httpRunError(response.status, message) : { code: 'http', status: response.status, message },
-      );
+      const { status } = response;
+      let message = `The server answered ${status}.`;
+      try {
+        // Mastra answers `{ error: "…" }`; a proxy may answer HTML, or nothing.
+        const answer = JSON.parse(await response.text()) as { error?: unknown } | null;
+        message = messageOf(answer?.error, messageOf(answer, message));
+      } catch {}
+      throw new TransportError(path === '/resume-stream' ? httpRunError(status, message) : { code: 'http', status, message });
     }
     return response;
   }
 
-  async function streamOf(
-    kind: 'stream' | 'resume',
-    body: object,
-    { threadId, resourceId, signal }: { threadId?: string; resourceId?: string; signal?: AbortSignal },
-  ) {
-    const url = `${root}/${kind === 'stream' ? 'stream' : 'resume-stream'}`;
+  async function streamOf(path: string, body: object, { threadId, resourceId, signal }: ListSuspendedRequest) {
     const memory = memoryOption(threadId, resourceId);
-    const init = { method: 'POST', body: JSON.stringify(memory ? { ...body, memory } : body), signal };
-    const response = await request(url, init, kind);
+    const response = await request(path, signal, memory ? { ...body, memory } : body);
     const type = response.headers.get('content-type');
     // A dev server's SPA fallback answers 200 with HTML for a wrong URL: say so instead of decoding it.
-    if (type && !type.includes('text/event-stream')) {
+    if (!response.body || (type && !type.includes('text/event-stream'))) {
       await response.body?.cancel();
       throw new TransportError({
         code: 'http',
         status: response.status,
-        message: `Expected an event stream from ${url}, got ${type}. Is baseUrl the Mastra server?`,
+        message: `Expected an event stream from ${root + path}, got ${response.body ? type : 'no body'}. Is baseUrl the Mastra server?`,
       });
     }
-    if (!response.body) throw new TransportError({ code: 'network', message: 'The server answered without a body.' });
-    return decodeChunks(response.body) as AsyncIterable<DecodeEvent[]>;
+    return decodeChunks(response.body);
   }
 
   return {
-    stream({ messages, ...rest }) {
-      return streamOf('stream', { messages }, rest);
-    },
+    stream: ({ messages, ...rest }) => streamOf('/stream', { messages }, rest),
 
-    resume({ runId, toolCallId, resumeData, ...rest }) {
-      return streamOf('resume', { runId, toolCallId, resumeData }, rest);
-    },
+    resume: ({ runId, toolCallId, resumeData, ...rest }) => streamOf('/resume-stream', { runId, toolCallId, resumeData }, rest),
 
     async listSuspended({ threadId, resourceId, signal }) {
-      const query = resourceId ? `?${new URLSearchParams({ resourceId })}` : '';
-      const response = await request(`${root}/suspended-runs${query}`, { method: 'GET', signal }, 'list');
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        throw new TransportError({ code: 'http', status: response.status, message: 'The suspended-runs answer is not JSON.' });
-      }
+      const query = resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : '';
+      const response = await request(`/suspended-runs${query}`, signal);
+      const body: unknown = await response.json().catch((error: unknown) => {
+        throw isAbortError(error)
+          ? error
+          : new TransportError({ code: 'http', status: response.status, message: 'The suspended-runs answer is not JSON.' });
+      });
       return parseSuspendedRuns(body, threadId);
     },
   };
