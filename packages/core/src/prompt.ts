@@ -64,8 +64,8 @@ const optionSchema = z.object(
 
 const payloadSchema = z.object(
   {
-    question: z.string({ error: 'the question is missing or not text' }),
-    options: z.array(optionSchema, { error: 'options must be a list' }).optional(),
+    question: z.string({ error: 'the question is missing or not text' }).trim().min(1, 'the question is empty'),
+    options: z.array(optionSchema, { error: 'options must be a list' }).default([]),
     selectionMode: z
       .enum(['single_select', 'multi_select'], { error: 'selectionMode must be "single_select" or "multi_select"' })
       .optional(),
@@ -75,10 +75,8 @@ const payloadSchema = z.object(
 
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
 export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {
-  const p = call.suspendPayload;
-  if (p !== null && typeof p === 'object' && !Array.isArray(p) && 'question' in p) return true;
-  const name = call.toolName.replace(/[-_\s]/g, '').toLowerCase();
-  return name === 'askuser' || name === 'askusertool';
+  // Object(): null, arrays and primitives have no own `question`.
+  return Object.hasOwn(Object(call.suspendPayload), 'question') || /^askuser(tool)?$/i.test(call.toolName.replace(/[-_\s]/g, ''));
 }
 
 /**
@@ -89,43 +87,31 @@ export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspen
  * // → { kind: 'text', question: 'Where to?', options: [], key: `${runId}:call_1`, … }
  */
 export function parsePrompt(call: SuspendedToolCall): Prompt {
-  const id: PromptIdentity = {
-    key: promptKey(call.runId, call.toolCallId),
-    runId: call.runId,
-    toolCallId: call.toolCallId,
-    toolName: call.toolName,
-  };
+  const { runId, toolCallId, toolName, suspendPayload: payload } = call;
+  const id: PromptIdentity = { key: promptKey(runId, toolCallId), runId, toolCallId, toolName };
+  const parsed = payloadSchema.safeParse(payload);
   const invalid = (reason: string, question?: string): InvalidPrompt => ({
     ...id,
     kind: 'invalid',
     reason,
-    payload: call.suspendPayload,
+    payload,
     ...(question ? { question } : {}),
   });
-
-  const parsed = payloadSchema.safeParse(call.suspendPayload);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 1 ? ` (at ${issue.path.join('.')})` : '';
-    return invalid(`${issue?.message ?? 'the payload is malformed'}${where}`);
+    const issue = parsed.error.issues[0]!;
+    return invalid(issue.path.length > 1 ? `${issue.message} (at ${issue.path.join('.')})` : issue.message);
   }
-  const { question: rawQuestion, options, selectionMode } = parsed.data;
-  const question = rawQuestion.trim();
-  if (!question) return invalid('the question is empty');
-  if (!options || options.length === 0) {
-    if (selectionMode) return invalid(`selectionMode "${selectionMode}" needs options, and none were given`, question);
-    return { ...id, kind: 'text', question, options: [] };
-  }
-  const seen = new Set<string>();
-  for (const [i, option] of options.entries()) {
-    if (!option.label.trim()) return invalid(`option ${i + 1} has an empty label`, question);
-    if (seen.has(option.label)) return invalid(`the label "${option.label}" is offered twice`, question);
-    seen.add(option.label);
-  }
+  const { question, options, selectionMode } = parsed.data;
+  if (selectionMode && !options.length) return invalid(`selectionMode "${selectionMode}" needs options, and none were given`, question);
+  const labels = options.map((o) => o.label);
+  const empty = labels.findIndex((label) => !label.trim());
+  if (empty >= 0) return invalid(`option ${empty + 1} has an empty label`, question);
+  const twice = labels.find((label, i) => labels.indexOf(label) < i);
+  if (twice !== undefined) return invalid(`the label "${twice}" is offered twice`, question);
   return {
     ...id,
-    kind: selectionMode === 'multi_select' ? 'multiple' : 'single',
+    kind: !options.length ? 'text' : selectionMode === 'multi_select' ? 'multiple' : 'single',
     question,
-    options: options.map((o) => (o.description ? { label: o.label, description: o.description } : { label: o.label })),
+    options: options.map(({ label, description }) => (description ? { label, description } : { label })),
   };
 }
