@@ -35,17 +35,20 @@ export type RunAction =
   /** Back to the initial snapshot. */
   | { type: 'reset' };
 
+// One frozen empty list for every list of the initial snapshot: nothing may push into it.
+const none = Object.freeze([]) as never[];
+
 /** The snapshot before anything happened. */
 export const initialRunSnapshot: RunSnapshot = Object.freeze({
   status: 'idle',
   runId: undefined,
   text: '',
-  transcript: Object.freeze([]),
-  pending: Object.freeze([]),
-  toolCalls: Object.freeze([]),
+  transcript: none,
+  pending: none,
+  toolCalls: none,
   error: undefined,
-  issues: Object.freeze([]),
-}) as unknown as RunSnapshot;
+  issues: none,
+});
 
 /** How many decode issues a snapshot keeps (the most recent). */
 export const MAX_ISSUES = 50;
@@ -55,54 +58,65 @@ const NETWORK_CUT: RunError = {
   message: 'The connection closed before the run finished or asked a question.',
 };
 
+type PromptEntry = Extract<TranscriptEntry, { type: 'prompt' }>;
+type ToolChunk = Extract<KnownChunk, { type: `tool-${string}` }>;
+
 const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
 
-function addIssue(s: RunSnapshot, issue: DecodeIssue): RunSnapshot {
-  const issues = s.issues.length >= MAX_ISSUES ? [...s.issues.slice(1 - MAX_ISSUES), issue] : [...s.issues, issue];
-  return { ...s, issues };
+/** Where a run stopped short (cancelled, aborted) waits: for an answer, or for nothing. */
+const stopped = (s: RunSnapshot): RunStatus => (s.pending.length > 0 ? 'awaiting-input' : 'idle');
+
+/** Where a finished run goes: a question (or another suspended tool) waits, or it is done. */
+const settled = (s: RunSnapshot): RunStatus =>
+  s.pending.length > 0 ||
+  s.toolCalls.some((c) => c.state === 'suspended' && !s.transcript.some((e) => e.type === 'prompt' && e.id === c.key))
+    ? 'awaiting-input'
+    : 'done';
+
+const addIssue = (s: RunSnapshot, issue: DecodeIssue): RunSnapshot => ({
+  ...s,
+  issues: [...s.issues, issue].slice(-MAX_ISSUES),
+});
+
+/** Applies `patch` to the prompt entry `key`; an answered or expired prompt no longer waits. */
+const setPrompt = (s: RunSnapshot, key: string, patch: Partial<PromptEntry> & Pick<PromptEntry, 'state'>): RunSnapshot => ({
+  ...s,
+  pending: patch.state === 'answered' || patch.state === 'expired' ? s.pending.filter((p) => p.key !== key) : s.pending,
+  transcript: s.transcript.map((e) => (e.type === 'prompt' && e.id === key ? { ...e, ...patch } : e)),
+});
+
+/** Prompts whose answer was on its way go back to pending: the server never took it. */
+const unsubmit = (t: TranscriptEntry[]): TranscriptEntry[] =>
+  t.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e));
+
+/**
+ * Applies `patch` to the tool call of this chunk, or adds the call (`running` unless the patch
+ * says otherwise). Keys are unique: a reused tool call id updates its entry.
+ */
+function setToolCall(s: RunSnapshot, chunk: ToolChunk, patch: Partial<ToolCallEntry>): RunSnapshot {
+  const runId = chunk.runId ?? s.runId ?? '';
+  const { toolCallId, toolName = '', args } = chunk.payload;
+  const key = promptKey(runId, toolCallId);
+  return {
+    ...s,
+    toolCalls: s.toolCalls.some((c) => c.key === key)
+      ? s.toolCalls.map((c) => (c.key === key ? { ...c, ...patch } : c))
+      : [...s.toolCalls, { key, runId, toolCallId, toolName, args, state: 'running', ...patch }],
+  };
 }
 
-function updatePromptEntry(
-  transcript: TranscriptEntry[],
-  key: string,
-  update: (entry: TranscriptEntry & { type: 'prompt' }) => TranscriptEntry,
-): TranscriptEntry[] {
-  const i = transcript.findIndex((e) => e.type === 'prompt' && e.id === key);
-  if (i < 0) return transcript;
-  const next = transcript.slice();
-  next[i] = update(transcript[i] as TranscriptEntry & { type: 'prompt' });
-  return next;
-}
-
-function upsertToolCall(
-  calls: ToolCallEntry[],
-  key: string,
-  make: () => ToolCallEntry,
-  update: (call: ToolCallEntry) => ToolCallEntry,
-): ToolCallEntry[] {
-  for (let i = calls.length - 1; i >= 0; i--) {
-    if (calls[i]!.key === key) {
-      const next = calls.slice();
-      next[i] = update(calls[i]!);
-      return next;
-    }
-  }
-  return [...calls, make()];
-}
-
-/** Adds a prompt (pending, in the transcript) unless its key is known already. */
 /**
  * Adds a question unless it is already known. A live suspension (`fresh`) whose key belongs to a
  * question already answered or expired is a new question: tool call ids come from the model, and
  * some number them by position (a restarted server, a provider counting from call_1 again), so
  * it gets a key of its own.
  */
-function addPrompt(s: RunSnapshot, prompt: Prompt, fresh = false): RunSnapshot {
-  const same = (e: TranscriptEntry) =>
-    e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId;
-  const known = s.transcript.filter(same);
+function addPrompt(s: RunSnapshot, prompt: Prompt, fresh?: boolean): RunSnapshot {
+  const known = s.transcript.filter(
+    (e): e is PromptEntry => e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId,
+  );
   if (known.length > 0) {
-    if (!fresh || known.some((e) => e.type === 'prompt' && e.state !== 'answered' && e.state !== 'expired')) return s;
+    if (!fresh || known.some((e) => e.state === 'pending' || e.state === 'submitting')) return s;
     prompt = { ...prompt, key: `${prompt.key}#${known.length + 1}` };
   }
   return {
@@ -113,37 +127,22 @@ function addPrompt(s: RunSnapshot, prompt: Prompt, fresh = false): RunSnapshot {
 }
 
 function appendText(s: RunSnapshot, runId: string | undefined, text: string): RunSnapshot {
-  if (text === '') return s;
+  if (!text) return s;
   const run = runId ?? s.runId ?? '';
-  const last = s.transcript[s.transcript.length - 1];
   const transcript = s.transcript.slice();
-  if (last && last.type === 'assistant' && last.runId === run) {
+  const last = transcript.at(-1);
+  if (last?.type === 'assistant' && last.runId === run) {
     transcript[transcript.length - 1] = { ...last, text: last.text + text };
   } else {
     transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
   }
-  const sameRun = run === (s.runId ?? '');
-  return { ...s, runId: run || s.runId, text: sameRun ? s.text + text : text, transcript };
-}
-
-/** Prompts whose answer was on its way go back to pending (the server never took it). */
-function unsubmit(transcript: TranscriptEntry[]): TranscriptEntry[] {
-  if (!transcript.some((e) => e.type === 'prompt' && e.state === 'submitting')) return transcript;
-  return transcript.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e));
-}
-
-/** Where a run goes once it stops streaming: a question (or another suspended tool) waits, or it is done. */
-function settled(s: RunSnapshot): RunStatus {
-  if (s.pending.length > 0) return 'awaiting-input';
-  const prompts = new Set(s.transcript.flatMap((e) => (e.type === 'prompt' ? [e.id] : [])));
-  return s.toolCalls.some((c) => c.state === 'suspended' && !prompts.has(c.key)) ? 'awaiting-input' : 'done';
+  return { ...s, runId: run || s.runId, text: run === (s.runId ?? '') ? s.text + text : text, transcript };
 }
 
 function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnapshot {
   switch (chunk.type) {
     case 'start':
-      if (!chunk.runId || chunk.runId === s.runId) return s;
-      return { ...s, runId: chunk.runId, text: '' };
+      return !chunk.runId || chunk.runId === s.runId ? s : { ...s, runId: chunk.runId, text: '' };
     case 'step-start':
     case 'step-finish':
     case 'text-start':
@@ -152,60 +151,22 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
       return s;
     case 'text-delta':
       return appendText(s, chunk.runId, chunk.payload.text);
-    case 'tool-call': {
-      const runId = chunk.runId ?? s.runId ?? '';
-      const { toolCallId, toolName, args } = chunk.payload;
-      const key = promptKey(runId, toolCallId);
-      return {
-        ...s,
-        toolCalls: upsertToolCall(
-          s.toolCalls,
-          key,
-          () => ({ key, runId, toolCallId, toolName, args, state: 'running' }),
-          (c) => ({ ...c, toolName, args }),
-        ),
-      };
-    }
+    case 'tool-call':
+      return setToolCall(s, chunk, { toolName: chunk.payload.toolName, args: chunk.payload.args });
     case 'tool-call-suspended':
     case 'tool-call-approval': {
-      const { runId } = chunk;
-      const { toolCallId, toolName, args } = chunk.payload;
-      const key = promptKey(runId, toolCallId);
-      let next: RunSnapshot = {
-        ...s,
-        toolCalls: upsertToolCall(
-          s.toolCalls,
-          key,
-          () => ({ key, runId, toolCallId, toolName, args, state: 'suspended' }),
-          (c) => ({ ...c, state: 'suspended' }),
-        ),
-      };
+      let next = setToolCall(s, chunk, { state: 'suspended' });
       if (chunk.type === 'tool-call-suspended') {
-        const call = { runId, toolCallId, toolName, suspendPayload: chunk.payload.suspendPayload };
+        const { toolCallId, toolName, suspendPayload } = chunk.payload;
+        const call = { runId: chunk.runId, toolCallId, toolName, suspendPayload };
         if (isAskUserCall(call)) next = addPrompt(next, parsePrompt(call), true);
       }
       return next.status === 'error' ? next : { ...next, status: 'awaiting-input' };
     }
     case 'tool-result':
-    case 'tool-error': {
-      const runId = chunk.runId ?? s.runId ?? '';
-      const { toolCallId } = chunk.payload;
-      const key = promptKey(runId, toolCallId);
-      const outcome: Partial<ToolCallEntry> =
-        chunk.type === 'tool-result'
-          ? { state: chunk.payload.isError ? 'failed' : 'done', result: chunk.payload.result }
-          : { state: 'failed', error: chunk.payload.error };
-      const toolName = chunk.payload.toolName ?? '';
-      return {
-        ...s,
-        toolCalls: upsertToolCall(
-          s.toolCalls,
-          key,
-          () => ({ key, runId, toolCallId, toolName, args: undefined, state: 'running', ...outcome }),
-          (c) => ({ ...c, ...outcome }),
-        ),
-      };
-    }
+      return setToolCall(s, chunk, { state: chunk.payload.isError ? 'failed' : 'done', result: chunk.payload.result });
+    case 'tool-error':
+      return setToolCall(s, chunk, { state: 'failed', error: chunk.payload.error });
     case 'error':
       return {
         ...s,
@@ -215,7 +176,7 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
     case 'finish':
     case 'abort': {
       if (s.status === 'error') return s;
-      const status = chunk.type === 'finish' ? settled(s) : s.pending.length > 0 ? 'awaiting-input' : 'idle';
+      const status = chunk.type === 'finish' ? settled(s) : stopped(s);
       return status === s.status ? s : { ...s, status };
     }
     default:
@@ -225,29 +186,21 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
 }
 
 function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
-  let next = s;
   for (const event of events) {
-    if (event.kind === 'decode-error') {
-      next = addIssue(next, event.issue);
-      continue;
-    }
-    const parsed = parseChunk(event.chunk);
-    next = parsed.ok ? reduceChunk(next, parsed.chunk) : addIssue(next, parsed.issue);
+    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
+    s = parsed.ok ? reduceChunk(s, parsed.chunk) : addIssue(s, parsed.issue);
   }
-  return next;
+  return s;
 }
 
 function restore(s: RunSnapshot, runs: readonly SuspendedRun[]): RunSnapshot {
   let next = s;
-  for (const run of runs) {
-    for (const call of run.toolCalls) {
-      const full = { ...call, runId: run.runId };
-      if (call.requiresApproval || !isAskUserCall(full)) continue;
-      next = addPrompt(next, parsePrompt(full));
+  for (const { runId, toolCalls } of runs) {
+    for (const call of toolCalls) {
+      if (!call.requiresApproval && isAskUserCall(call)) next = addPrompt(next, parsePrompt({ ...call, runId }));
     }
   }
-  if (next === s) return s;
-  return isBusy(next.status) ? next : { ...next, status: 'awaiting-input' };
+  return next === s || isBusy(next.status) ? next : { ...next, status: 'awaiting-input' };
 }
 
 /**
@@ -276,56 +229,33 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       return isBusy(s.status) ? { ...s, status: 'error', error: NETWORK_CUT } : s;
     case 'stream-error':
       return { ...s, status: 'error', error: action.error, transcript: unsubmit(s.transcript) };
-    case 'cancelled': {
-      const transcript = unsubmit(s.transcript);
-      if (!isBusy(s.status) && transcript === s.transcript) return s;
-      return { ...s, transcript, status: isBusy(s.status) ? (s.pending.length > 0 ? 'awaiting-input' : 'idle') : s.status };
-    }
+    case 'cancelled':
+      // Only a request in flight can be cancelled, and only then is an answer on its way.
+      return isBusy(s.status) ? { ...s, status: stopped(s), transcript: unsubmit(s.transcript) } : s;
     case 'answer-start': {
-      const prompt = s.pending.find((p) => p.key === action.key);
+      const { key, answer } = action;
+      const prompt = s.pending.find((p) => p.key === key);
       if (!prompt) return s;
-      const sameRun = prompt.runId === s.runId;
       return {
-        ...s,
+        ...setPrompt(s, key, { state: 'submitting', answer, error: undefined }),
         status: 'resuming',
         error: undefined,
         runId: prompt.runId,
-        text: sameRun ? s.text : '',
-        transcript: updatePromptEntry(s.transcript, action.key, (e) => ({
-          type: 'prompt',
-          id: e.id,
-          prompt: e.prompt,
-          state: 'submitting',
-          answer: action.answer,
-        })),
+        text: prompt.runId === s.runId ? s.text : '',
       };
     }
     case 'answer-accepted':
-      return {
-        ...s,
-        status: 'streaming',
-        pending: s.pending.filter((p) => p.key !== action.key),
-        transcript: updatePromptEntry(s.transcript, action.key, (e) => ({ ...e, state: 'answered', error: undefined })),
-      };
+      return { ...setPrompt(s, action.key, { state: 'answered', error: undefined }), status: 'streaming' };
     case 'answer-failed': {
-      const expired = action.error.code === 'expired';
-      const pending = expired ? s.pending.filter((p) => p.key !== action.key) : s.pending;
-      return {
-        ...s,
-        status: pending.length > 0 ? 'awaiting-input' : 'error',
-        error: action.error,
-        pending,
-        transcript: updatePromptEntry(s.transcript, action.key, (e) =>
-          expired
-            ? { ...e, state: 'expired', error: action.error }
-            : { type: 'prompt', id: e.id, prompt: e.prompt, state: 'pending', error: action.error },
-        ),
-      };
+      const { key, error } = action;
+      // A failed attempt is not the answer: the prompt waits again, with the reason.
+      const next = setPrompt(s, key, error.code === 'expired' ? { state: 'expired', error } : { state: 'pending', answer: undefined, error });
+      return { ...next, status: next.pending.length > 0 ? 'awaiting-input' : 'error', error };
     }
     case 'restore':
       return restore(s, action.runs);
     case 'reset':
-      return s === initialRunSnapshot ? s : initialRunSnapshot;
+      return initialRunSnapshot;
     default:
       action satisfies never;
       return s;
