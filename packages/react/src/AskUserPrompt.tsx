@@ -14,29 +14,18 @@ import {
   useContext,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
   type ChangeEvent,
   type ComponentPropsWithRef,
-  type FormEvent,
+  type ElementType,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import {
-  answerFromDraft,
-  clearDraft,
-  draftFromAnswer,
-  emptyDraft,
-  loadDraft,
-  saveDraft,
-  toDraft,
-  type AnswerDraft,
-} from './draft.ts';
+import { answerFromDraft, draftFromAnswer, loadDraft, saveDraft, toDraft, type AnswerDraft } from './draft.ts';
 import { defaultLabels, type AskUserLabels } from './labels.ts';
-import { composeEventHandlers, useComposedRefs, visuallyHidden } from './internal/primitive.ts';
+import { composeEventHandlers, visuallyHidden } from './internal/primitive.ts';
 import { useControllableState } from './useControllableState.ts';
-
 /**
  * Where a prompt is, as `data-state` on its parts:
  * - `ready`: waiting for an answer (also after an answer was refused by validation: see `data-invalid`)
@@ -103,15 +92,6 @@ export type AskUserPromptProps = AskUserPromptRootProps;
 
 type Field = 'text' | 'options' | 'other';
 type Invalid = { message: string; field: Field; attempt: number };
-/** What `submit` reads when it runs: the render's values, not those of the render that created it. */
-type Latest = Pick<AskUserPromptRootProps, 'maxLength' | 'run' | 'onSubmit'> & {
-  draft: AnswerDraft;
-  state: AskUserPromptState;
-  prompt: Prompt;
-  labels: AskUserLabels;
-  allowOther: boolean;
-  disabled: boolean;
-};
 type LocalAnswer = { key: string; status: AnswerState['status']; error?: RunError; value?: AnswerValue };
 
 interface PromptContextValue {
@@ -129,24 +109,23 @@ interface PromptContextValue {
   message: string | undefined;
   answer: AnswerValue | undefined;
   announcement: string;
-  ids: { question: string; description: string; error: string; field: string; choice: string };
+  /** The prefix of the parts' ids: `-q` question, `-d` description, `-e` error, `-f` field, `-c` choices' name. */
+  id: string;
+  /** Set by `.Options`: `.Question` is its legend. */
+  legend?: boolean;
+  /** Set by `.Option` and `.Other` for the parts inside them (ids: `-l` label, `-d` description). */
+  option?: { value: string; other: boolean; checked: boolean; id: string; description: string | undefined };
 }
 
 const PromptContext = createContext<PromptContextValue | null>(null);
-const InFieldsetContext = createContext(false);
 
-function usePromptContext(part: string): PromptContextValue {
-  const context = useContext(PromptContext);
-  if (!context) throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt> or <AskUserPrompt.Root>.`);
-  return context;
+function need<T>(value: T | null | undefined, part: string, parent: string): T {
+  if (!value) throw new Error(`<AskUserPrompt.${part}> must be inside ${parent}.`);
+  return value;
 }
 
-/** A part of the prompt: reads the prompt's context (throwing a clear error outside one) and names itself `AskUserPrompt.<name>`. */
-function part<P>(name: string, render: (props: P, context: PromptContextValue) => ReactNode) {
-  const Part = (props: P) => render(props, usePromptContext(name));
-  Part.displayName = `AskUserPrompt.${name}`;
-  return Part;
-}
+const usePromptContext = (part: string) =>
+  need(useContext(PromptContext), part, '<AskUserPrompt> or <AskUserPrompt.Root>');
 
 /**
  * The state of the enclosing prompt, for parts of your own.
@@ -164,108 +143,113 @@ export function useAskUserPrompt(): Pick<
 }
 
 const interactive = (state: AskUserPromptState) => state === 'ready' || state === 'submitting' || state === 'failed';
-const flag = (on: boolean | undefined) => (on ? '' : undefined);
+const flag = (on: boolean) => (on ? '' : undefined);
+const describedBy = (...ids: unknown[]) => ids.filter(Boolean).join(' ') || undefined;
+
+/** The documented data attributes every part carries. */
+const common = (part: string, context: PromptContextValue) => ({
+  'data-scope': 'ask-user',
+  'data-part': part,
+  'data-kind': context.prompt.kind,
+  'data-state': context.state,
+  'data-disabled': flag(context.disabled),
+  'data-invalid': flag(!!context.invalid),
+});
+
+/**
+ * What a part renders: its attributes and default `children`, `defaults` that the app's props may
+ * replace, `as` another tag, and `context` for the parts inside it.
+ */
+type Own = {
+  [attribute: string]: unknown;
+  as?: ElementType;
+  defaults?: object;
+  context?: PromptContextValue;
+  children?: ReactNode;
+};
+
+/**
+ * A part of the prompt: one `tag` with the shared data attributes, named `AskUserPrompt.<name>`
+ * (`data-part` is the name in kebab case). It reads the prompt's context, throwing a clear error
+ * outside one (or outside an option, with `inOption`); `useOwn` gives what the part adds over the
+ * app's props, or nothing to render nothing. The app's `children` replace the default ones.
+ */
+function part<P extends { children?: ReactNode }>(
+  name: string,
+  tag: ElementType,
+  useOwn: (context: PromptContextValue, props: P) => Own | false | '' | null | undefined,
+  inOption?: boolean,
+) {
+  const dataPart = name.replace(/\B[A-Z]/g, '-$&').toLowerCase();
+  const Part = (props: P) => {
+    const context = usePromptContext(name);
+    if (inOption) need(context.option, name, '<AskUserPrompt.Option> or <AskUserPrompt.Other>');
+    const own = useOwn(context, props);
+    if (!own) return null;
+    const { as: Tag = tag, defaults, context: inner, ...attributes } = own;
+    const element = (
+      <Tag {...defaults} {...props} {...common(dataPart, context)} {...attributes} children={props.children ?? attributes.children} />
+    );
+    return inner ? <PromptContext value={inner}>{element}</PromptContext> : element;
+  };
+  Part.displayName = `AskUserPrompt.${name}`;
+  return Part;
+}
 
 // A prompt comes from the network; whatever arrives, render an explanation instead of throwing.
 function safePrompt(prompt: Prompt): Prompt {
   const p = (prompt ?? {}) as { [K in 'key' | 'kind' | 'question' | 'options']?: unknown };
+  // Every parsed prompt has its options, an empty list for free text.
   const valid =
     typeof p.key === 'string' &&
-    (p.kind === 'invalid' ||
-      (typeof p.question === 'string' && (p.kind === 'text' || ((p.kind === 'single' || p.kind === 'multiple') && Array.isArray(p.options)))));
-  if (valid) return prompt;
+    (p.kind === 'invalid' || (typeof p.question === 'string' && Array.isArray(p.options) && /^(text|single|multiple)$/.test(p.kind as string)));
   // Only the key is kept (React keys, drafts): the rest of a broken prompt may not be text.
-  return {
-    key: String(p.key ?? 'unknown'),
-    runId: '',
-    toolCallId: '',
-    toolName: '',
-    kind: 'invalid',
-    reason: 'the prompt given to <AskUserPrompt> is not a parsed prompt',
-    payload: prompt,
-  };
+  return valid
+    ? prompt
+    : { key: String(p.key ?? 'unknown'), runId: '', toolCallId: '', toolName: '', kind: 'invalid', reason: 'not a parsed prompt', payload: prompt };
 }
 
 /**
- * A rejection as a RunError: core's errors carry one in `.error` (`busy`, `aborted`, `expired`, …),
- * an aborted fetch is `aborted`; anything else is a network failure.
+ * A rejection of `onSubmit` as a RunError: core's errors carry one in `.error` (`busy`, `expired`, …),
+ * an aborted fetch is `aborted`; anything else keeps the app's own message.
  */
 function toRunError(thrown: unknown): RunError {
-  const inner = (thrown as { error?: Partial<RunError> } | null)?.error;
-  const code = inner?.code ?? ((thrown as Error | null)?.name === 'AbortError' ? 'aborted' : 'network');
-  const message = inner?.message ?? (thrown as Error | null)?.message ?? String(thrown);
-  return { ...inner, code, message: message || 'Something went wrong.' };
+  const t = thrown as { error?: RunError; name?: unknown; message?: string } | null;
+  return t?.error?.code ? t.error : { code: t?.name === 'AbortError' ? 'aborted' : 'network', message: t?.message || String(thrown) };
 }
 
-type DraftCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; field: Field };
-
-/** Checks a draft with core's `validateAnswer`, worded with `labels` where they have a message. */
+/** The value a draft gives, or why it is refused: core's `validateAnswer`, worded with `labels`. */
 function checkDraft(
   prompt: Prompt,
   draft: AnswerDraft,
   allowOther: boolean,
   maxLength: number | undefined,
   labels: AskUserLabels,
-): DraftCheck {
+): { value: AnswerValue } | { message: string; field: Field } {
   const text = prompt.kind === 'text';
   const other = allowOther && draft.other;
   // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
-  if (!text && other && !draft.text.trim()) return { ok: false, message: labels.otherRequired, field: 'other' };
-  const checked = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
-  if (checked.ok) return checked;
-  const { reason } = checked;
-  const message =
-    reason === 'too-long'
-      ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
-      : reason !== 'required'
-        ? checked.message
-        : text
-          ? labels.answerRequired
-          : prompt.kind === 'single'
-            ? labels.choiceRequired
-            : labels.choicesRequired;
-  // Offered labels are never too long: a choice's long answer is the "Other…" text.
-  return { ok: false, message, field: text ? 'text' : reason === 'too-long' ? 'other' : 'options' };
+  if (!text && other && !draft.text.trim()) return { message: labels.otherRequired, field: 'other' };
+  const check = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
+  if (check.ok) return check;
+  const { reason } = check;
+  return {
+    message:
+      reason === 'too-long'
+        ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
+        : reason === 'required'
+          ? labels[text ? 'answerRequired' : prompt.kind === 'single' ? 'choiceRequired' : 'choicesRequired']
+          : check.message,
+    // Offered labels are never too long: a choice's long answer is the "Other…" text.
+    field: text ? 'text' : reason === 'too-long' ? 'other' : 'options',
+  };
 }
 
+/** Focuses a field: for the options, the chosen one or else the first. */
 function focusField(root: HTMLElement | null, field: Field): void {
-  if (!root) return;
-  const find = (selector: string) => root.querySelector<HTMLElement>(selector);
-  const target =
-    field === 'text'
-      ? find('[data-part="text-field"]')
-      : field === 'other'
-        ? find('[data-part="other-text"]')
-        : (find('input[data-part="option-control"]:checked:not(:disabled)') ??
-          find('input[data-part="option-control"]:not(:disabled)'));
-  target?.focus();
-}
-
-const formatAnswer = (answer: AnswerValue) => (Array.isArray(answer) ? answer.join(', ') : answer);
-
-/** The state an answer's progress gives its prompt (`open`: the question still waits for an answer). */
-function stateOf(answer: Pick<AnswerState, 'status' | 'error'> | undefined, open: boolean): AskUserPromptState {
-  switch (answer?.status) {
-    case 'pending':
-      return 'submitting';
-    case 'success':
-      return 'answered';
-    case 'error':
-      return answer.error?.code === 'expired' ? 'expired' : 'failed';
-    default:
-      return open ? 'ready' : 'expired';
-  }
-}
-
-function deriveFromRun(run: AskUserPromptRun, prompt: Prompt, lastSent: AnswerValue | undefined) {
-  const entry = run.transcript.find((e) => e.type === 'prompt' && e.prompt.key === prompt.key);
-  if (entry?.type === 'prompt' && entry.state === 'answered') {
-    return { state: 'answered' as const, answer: entry.answer ?? lastSent };
-  }
-  if (entry?.type === 'prompt' && entry.state === 'expired') return { state: 'expired' as const, error: entry.error };
-  const answer = run.answerState(prompt.key);
-  const state = stateOf(answer, run.pending.some((p) => p.key === prompt.key));
-  return { state, error: answer.error, answer: state === 'answered' ? (answer.value ?? lastSent) : undefined };
+  const part = field === 'text' ? 'text-field' : field === 'other' ? 'other-text' : 'option-control';
+  const find = (more: string) => root?.querySelector<HTMLElement>(`[data-part=${part}]:enabled${more}`);
+  (find(':checked') ?? find(''))?.focus();
 }
 
 /**
@@ -273,211 +257,173 @@ function deriveFromRun(run: AskUserPromptRun, prompt: Prompt, lastSent: AnswerVa
  * their state. Render the parts inside it for a layout of your own, or use `<AskUserPrompt>`.
  * Key it by `prompt.key` when the prompt can change.
  */
-function Root(props: AskUserPromptRootProps) {
-  const {
-    prompt: givenPrompt,
-    run,
-    onSubmit,
-    value,
-    defaultValue,
-    onValueChange,
-    allowOther = false,
-    maxLength,
-    labels: givenLabels,
-    autoFocus = false,
-    disabled = false,
-    answer: givenAnswer,
-    persistDraft = true,
-    children,
-    ref,
-    onSubmitCapture,
-    ...formProps
-  } = props;
+function Root({
+  prompt: givenPrompt,
+  run,
+  onSubmit,
+  value,
+  defaultValue,
+  onValueChange,
+  allowOther = false,
+  maxLength,
+  labels: givenLabels,
+  autoFocus,
+  disabled,
+  answer: givenAnswer,
+  persistDraft = true,
+  children,
+  ref,
+  ...formProps
+}: AskUserPromptRootProps) {
   const prompt = safePrompt(givenPrompt);
-  const labels = useMemo(() => ({ ...defaultLabels, ...givenLabels }), [givenLabels]);
-  const rootRef = useRef<HTMLFormElement>(null);
-  const composedRef = useComposedRefs(ref, rootRef);
+  const { key } = prompt;
+  const labels = { ...defaultLabels, ...givenLabels };
   const id = useId();
-  const ids = useMemo(
-    () => ({
-      question: `${id}-question`,
-      description: `${id}-description`,
-      error: `${id}-error`,
-      field: `${id}-field`,
-      choice: `${id}-choice`,
-    }),
-    [id],
-  );
-
-  const [draft, setDraftState] = useControllableState<AnswerDraft>({
-    prop: value,
-    defaultProp: () =>
-      toDraft(defaultValue) ??
-      (typeof defaultValue === 'string' || Array.isArray(defaultValue)
-        ? draftFromAnswer(prompt, defaultValue)
-        : emptyDraft),
-    onChange: onValueChange,
-    caller: 'AskUserPrompt',
-  });
+  const rootRef = useRef<HTMLFormElement>(null);
   const [invalid, setInvalid] = useState<Invalid & { key: string }>();
   const [local, setLocal] = useState<LocalAnswer>();
   const lastSent = useRef<AnswerValue>(undefined);
+  const focusBeforeSubmit = useRef<HTMLElement | null>(null);
 
-  let state: AskUserPromptState;
-  let error: RunError | undefined;
-  let answer: AnswerValue | undefined;
-  if (prompt.kind === 'invalid') {
-    state = 'malformed';
-  } else if (givenAnswer !== undefined) {
-    state = 'answered';
-    answer = givenAnswer;
-  } else if (run) {
-    ({ state, error, answer } = deriveFromRun(run, prompt, lastSent.current));
-  } else {
-    const mine = local?.key === prompt.key ? local : undefined;
-    state = stateOf(mine, true);
-    error = mine?.error;
-    answer = mine?.value;
-  }
+  // Where the answer is: given by the app, in the run's transcript and answer state, or in our own onSubmit call.
+  const entry = run?.transcript.find((e) => e.type === 'prompt' && e.prompt.key === key);
+  const closed = entry?.type === 'prompt' && (entry.state === 'answered' || entry.state === 'expired') ? entry : undefined;
+  const sent: Partial<LocalAnswer> | undefined = run ? run.answerState(key) : local?.key === key ? local : undefined;
+  const error = sent?.error;
+  const sentState = { pending: 'submitting', success: 'answered', error: error?.code === 'expired' ? 'expired' : 'failed', idle: undefined } as const;
+  let state: AskUserPromptState =
+    prompt.kind === 'invalid'
+      ? 'malformed'
+      : givenAnswer !== undefined
+        ? 'answered'
+        : ((closed?.state as 'answered' | 'expired' | undefined) ??
+          sentState[sent?.status ?? 'idle'] ??
+          (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
+  const answer = givenAnswer ?? (state === 'answered' ? (closed?.answer ?? sent?.value ?? lastSent.current) : undefined);
   // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
-  const refused = state === 'failed' && error?.code === 'invalid-answer' ? error.message : undefined;
+  const refused = state === 'failed' && error?.code === 'invalid-answer';
   if (refused) state = 'ready';
-  const currentInvalid: Invalid | undefined =
-    state === 'ready'
-      ? invalid?.key === prompt.key
+  const shown: Invalid | undefined =
+    state !== 'ready'
+      ? undefined
+      : invalid?.key === key
         ? invalid
         : refused
-          ? { message: refused, field: prompt.kind === 'text' ? 'text' : 'options', attempt: 0 }
-          : undefined
-      : undefined;
+          ? { message: error!.message, field: prompt.kind === 'text' ? 'text' : 'options', attempt: 0 }
+          : undefined;
 
   const message =
-    state === 'malformed'
-      ? labels.malformed(prompt.kind === 'invalid' ? prompt.reason : '')
+    prompt.kind === 'invalid'
+      ? labels.malformed(prompt.reason)
       : state === 'expired'
         ? labels.expired
         : state === 'failed'
           ? error?.code === 'busy' || error?.code === 'aborted'
             ? labels[error.code]
             : labels.failed(error?.message ?? '')
-          : currentInvalid?.message;
+          : shown?.message;
 
-  const latest = useRef<Latest>(null!);
-  latest.current = { draft, state, prompt, labels, allowOther, maxLength, run, onSubmit, disabled };
-
-  const setDraft = useCallback(
-    (update: (draft: AnswerDraft) => AnswerDraft) => {
-      setDraftState((previous) => {
-        const next = update(previous);
-        if (persistDraft && interactive(latest.current.state)) saveDraft(latest.current.prompt.key, next);
-        return next;
-      });
+  const [draft, setDraft] = useControllableState<AnswerDraft>({
+    prop: value,
+    defaultProp: () =>
+      toDraft(defaultValue) ??
+      draftFromAnswer(prompt, typeof defaultValue === 'string' || Array.isArray(defaultValue) ? defaultValue : undefined),
+    onChange: (next) => {
+      if (persistDraft && interactive(state)) saveDraft(key, next);
       setInvalid(undefined);
+      onValueChange?.(next);
     },
-    [setDraftState, persistDraft],
-  );
+    caller: 'AskUserPrompt',
+  });
 
-  const focusBeforeSubmit = useRef<HTMLElement | null>(null);
-
-  const submit = useCallback(() => {
-    const { draft, state, prompt, labels, allowOther, maxLength, run, onSubmit, disabled } = latest.current;
+  const sendNow = () => {
     if (disabled || (state !== 'ready' && state !== 'failed')) return;
     const check = checkDraft(prompt, draft, allowOther, maxLength, labels);
-    if (!check.ok) {
-      setInvalid((previous) => ({
-        key: prompt.key,
-        message: check.message,
-        field: check.field,
-        attempt: (previous?.attempt ?? 0) + 1,
-      }));
+    if (!('value' in check)) {
+      setInvalid((previous) => ({ ...check, key, attempt: (previous?.attempt ?? 0) + 1 }));
       return;
     }
     setInvalid(undefined);
-    const active = typeof document === 'undefined' ? null : document.activeElement;
-    focusBeforeSubmit.current =
-      active instanceof HTMLElement && rootRef.current?.contains(active) ? active : null;
-    lastSent.current = check.value;
-    const key = prompt.key;
-    if (run) {
-      // State comes back through run.answerState; the rejection is shown there, not thrown here.
-      run.answer(key, check.value, { allowOther, ...(maxLength ? { maxLength } : {}) }).catch(() => {});
-      return;
-    }
-    let result: Promise<unknown> | void;
+    const { activeElement } = document;
+    focusBeforeSubmit.current = rootRef.current?.contains(activeElement) ? (activeElement as HTMLElement) : null;
+    const { value } = check;
+    lastSent.current = value;
+    // State comes back through run.answerState; the rejection is shown there, not thrown here.
+    if (run) return void run.answer(key, value, { allowOther, maxLength }).catch(() => {});
+    let result: unknown;
     try {
-      result = onSubmit?.(check.value);
+      result = onSubmit?.(value);
     } catch (thrown) {
-      setLocal({ key, status: 'error', error: toRunError(thrown) });
-      return;
+      result = Promise.reject(thrown);
     }
-    if (!result || typeof (result as Promise<unknown>).then !== 'function') {
-      setLocal({ key, status: 'success', value: check.value });
-      return;
+    const pending = typeof (result as PromiseLike<unknown> | undefined)?.then === 'function';
+    setLocal({ key, status: pending ? 'pending' : 'success', value });
+    if (pending) {
+      // Settles with no error, or with the rejection as a RunError.
+      (result as Promise<unknown>)
+        .then(() => undefined, toRunError)
+        .then((error) => setLocal((l) => (l?.key === key ? { key, status: error ? 'error' : 'success', value, error } : l)));
     }
-    setLocal({ key, status: 'pending', value: check.value });
-    (result as Promise<unknown>).then(
-      () => setLocal((l) => (l?.key === key ? { key, status: 'success', value: check.value } : l)),
-      (thrown: unknown) =>
-        setLocal((l) => (l?.key === key ? { key, status: 'error', error: toRunError(thrown), value: check.value } : l)),
-    );
-  }, []);
+  };
+  // `submit` stays the same function and sends with the values of the latest render.
+  const latestSend = useRef(sendNow);
+  latestSend.current = sendNow;
+  const submit = useCallback(() => latestSend.current(), []);
 
   // A draft saved before a reload comes back once, after mount (so server and client render alike).
   useEffect(() => {
-    if (!persistDraft || !interactive(latest.current.state)) return;
-    const stored = loadDraft(prompt.key);
-    if (stored) setDraftState(stored);
-  }, [prompt.key, persistDraft, setDraftState]);
+    const stored = persistDraft && interactive(state) && loadDraft(key);
+    if (stored) setDraft(stored);
+  }, [key, persistDraft]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (state === 'answered' || state === 'expired' || state === 'malformed') clearDraft(prompt.key);
-  }, [state, prompt.key]);
+    if (!interactive(state)) saveDraft(key);
+  }, [state, key]);
 
   useEffect(() => {
-    if (autoFocus && interactive(latest.current.state)) {
-      focusField(rootRef.current, prompt.kind === 'text' ? 'text' : 'options');
-    }
-  }, [autoFocus, prompt.kind]);
+    if (autoFocus && interactive(state)) focusField(rootRef.current, prompt.kind === 'text' ? 'text' : 'options');
+  }, [autoFocus, prompt.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (currentInvalid && currentInvalid.attempt > 0) focusField(rootRef.current, currentInvalid.field);
-  }, [currentInvalid?.attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (shown?.attempt) focusField(rootRef.current, shown.field);
+  }, [shown?.attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Disabled controls drop focus to <body>: put it back where the user was (or on the form itself).
   useEffect(() => {
-    const root = rootRef.current;
-    if (!root || typeof document === 'undefined') return;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (!lost || !focusBeforeSubmit.current) return;
-    if (state === 'failed' || state === 'ready') {
-      const before = focusBeforeSubmit.current;
-      if (before.isConnected && !(before as HTMLInputElement).disabled) before.focus();
-      else root.querySelector<HTMLElement>('[data-part="submit"]')?.focus();
-      focusBeforeSubmit.current = null;
-    } else if (state === 'answered' || state === 'expired') {
-      root.focus({ preventScroll: true });
-      focusBeforeSubmit.current = null;
-    }
+    const before = focusBeforeSubmit.current;
+    const root = rootRef.current!;
+    const { activeElement } = document;
+    if (!before || state === 'submitting' || (activeElement && activeElement !== document.body)) return;
+    focusBeforeSubmit.current = null;
+    if (!interactive(state)) root.focus({ preventScroll: true });
+    else if (before.isConnected && !(before as HTMLInputElement).disabled) before.focus();
+    else root.querySelector<HTMLElement>('[data-part=submit]')?.focus();
   }, [state]);
 
   // The live region is rendered empty first and filled after mount, so that it is announced; a
   // prompt that mounts already answered (a transcript) announces nothing until its state changes.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const mountedState = useRef(state);
-  let announcement = '';
-  if (mounted) {
-    if (state === 'ready') {
-      if (mountedState.current === 'ready') announcement = labels.newQuestion(prompt.question ?? '');
-    } else if (state !== mountedState.current) {
-      announcement = state === 'submitting' ? labels.sending : state === 'answered' ? labels.sent : (message ?? '');
-    }
-  }
+  const [mountedState, setMountedState] = useState<AskUserPromptState>();
+  useEffect(() => setMountedState(state), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const announcement =
+    !mountedState || (state === 'ready' ? mountedState !== 'ready' : state === mountedState)
+      ? ''
+      : state === 'ready'
+        ? labels.newQuestion(prompt.question ?? '')
+        : state === 'submitting'
+          ? labels.sending
+          : state === 'answered'
+            ? labels.sent
+            : (message ?? '');
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit();
-  };
+  // Our ref and the app's on the one form.
+  const setRef = useCallback(
+    (node: HTMLFormElement | null) => {
+      rootRef.current = node;
+      if (typeof ref === 'function') return ref(node);
+      if (ref) ref.current = node;
+    },
+    [ref],
+  );
 
   const context: PromptContextValue = {
     prompt,
@@ -488,50 +434,34 @@ function Root(props: AskUserPromptRootProps) {
     labels,
     allowOther: allowOther && prompt.kind !== 'text',
     disabled: disabled || state === 'submitting',
-    invalid: currentInvalid,
+    invalid: shown,
     message,
     answer,
     announcement,
-    ids,
+    id,
   };
   return (
-    <PromptContext.Provider value={context}>
+    <PromptContext value={context}>
       {/* Not named: a named <form> is a landmark, and a chat that asks the same question twice
           would have two landmarks of one name. The legend or the textarea's label names the question. */}
       <form
         {...formProps}
-        ref={composedRef}
+        {...common('root', context)}
+        ref={setRef}
         noValidate
         aria-busy={state === 'submitting' || undefined}
         tabIndex={formProps.tabIndex ?? (state === 'answered' || state === 'expired' ? -1 : undefined)}
-        data-scope="ask-user"
-        data-part="root"
-        data-kind={prompt.kind}
-        data-state={state}
-        data-disabled={flag(context.disabled)}
-        data-invalid={flag(Boolean(currentInvalid))}
-        onSubmitCapture={onSubmitCapture}
-        onSubmit={handleSubmit}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
       >
         {children}
       </form>
-    </PromptContext.Provider>
+    </PromptContext>
   );
 }
 Root.displayName = 'AskUserPrompt.Root';
-
-function common(part: string, context: PromptContextValue) {
-  return {
-    'data-scope': 'ask-user',
-    'data-part': part,
-    'data-kind': context.prompt.kind,
-    'data-state': context.state,
-    'data-disabled': flag(context.disabled),
-    'data-invalid': flag(Boolean(context.invalid)),
-  } as const;
-}
-
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 export type AskUserPromptQuestionProps = ComponentPropsWithRef<'legend'> & ComponentPropsWithRef<'label'>;
 
@@ -539,56 +469,44 @@ export type AskUserPromptQuestionProps = ComponentPropsWithRef<'legend'> & Compo
  * The question: a `<legend>` inside `.Options`, the `<label>` of `.TextField` for free text, and a
  * `<p>` once the prompt is no longer answerable. Renders nothing if the payload had no question.
  */
-const Question = part<AskUserPromptQuestionProps>('Question', ({ children, ...props }, context) => {
-  const inFieldset = useContext(InFieldsetContext);
-  const { prompt, state, ids } = context;
-  const question = prompt.question;
-  if (!question && children === undefined) return null;
-  const shared = { ...common('question', context), id: ids.question, children: children ?? question };
-  if (inFieldset) return <legend {...(props as ComponentPropsWithRef<'legend'>)} {...shared} />;
-  if (prompt.kind === 'text' && interactive(state)) {
-    return <label {...(props as ComponentPropsWithRef<'label'>)} {...shared} htmlFor={ids.field} />;
-  }
-  return <p {...(props as ComponentPropsWithRef<'p'>)} {...shared} />;
+const Question = part<AskUserPromptQuestionProps>('Question', 'p', (c, props) => {
+  const label = !c.legend && c.prompt.kind === 'text' && interactive(c.state);
+  return (
+    (c.prompt.question || props.children !== undefined) && {
+      as: c.legend ? 'legend' : label ? 'label' : 'p',
+      id: `${c.id}-q`,
+      htmlFor: label ? `${c.id}-f` : undefined,
+      children: c.prompt.question,
+    }
+  );
 });
 
 export type AskUserPromptDescriptionProps = ComponentPropsWithRef<'p'>;
 
 /** The hint under the question ("Choose one.", …); for a multiple choice it includes `.Count`. */
-const Description = part<AskUserPromptDescriptionProps>('Description', ({ children, ...props }, context) => {
-  const { prompt, state, labels, ids } = context;
-  if (!interactive(state) || prompt.kind === 'invalid') return null;
-  const hint = prompt.kind === 'text' ? labels.textHint : prompt.kind === 'single' ? labels.singleHint : labels.multipleHint;
-  return (
-    <p {...props} {...common('description', context)} id={ids.description}>
-      {children ?? (
+const Description = part<AskUserPromptDescriptionProps>('Description', 'p', ({ prompt, state, labels, id }) =>
+  interactive(state) &&
+  prompt.kind !== 'invalid' && {
+    id: `${id}-d`,
+    children:
+      prompt.kind === 'multiple' ? (
         <>
-          {hint}
-          {prompt.kind === 'multiple' ? (
-            <>
-              {' '}
-              <Count />
-            </>
-          ) : null}
+          {labels.multipleHint} <Count />
         </>
-      )}
-    </p>
-  );
-});
+      ) : (
+        labels[prompt.kind === 'text' ? 'textHint' : 'singleHint']
+      ),
+  },
+);
 
 export type AskUserPromptCountProps = ComponentPropsWithRef<'span'>;
 
 /** How many options are chosen (multiple choice), e.g. "2 chosen". */
-const Count = part<AskUserPromptCountProps>('Count', ({ children, ...props }, context) => {
-  const { prompt, draft, labels, allowOther } = context;
+const Count = part<AskUserPromptCountProps>('Count', 'span', ({ prompt, draft, labels, allowOther }) => {
   if (prompt.kind !== 'multiple') return null;
-  const offered = prompt.options.filter((o) => draft.selected.includes(o.label)).length;
-  const count = offered + (allowOther && draft.other && draft.text.trim() ? 1 : 0);
-  return (
-    <span {...props} {...common('count', context)} data-count={count}>
-      {children ?? labels.chosenCount(count)}
-    </span>
-  );
+  const count =
+    prompt.options.filter((o) => draft.selected.includes(o.label)).length + (allowOther && draft.other && draft.text.trim() ? 1 : 0);
+  return { 'data-count': count, children: labels.chosenCount(count) };
 });
 
 export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
@@ -597,227 +515,170 @@ export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
  * The `<fieldset>` of a choice prompt. Without children it renders the question as its legend,
  * the description, every option and, with `allowOther`, the "Other…" choice.
  */
-const Options = part<AskUserPromptOptionsProps>('Options', ({ children, ...props }, context) => {
-  const { prompt, state, disabled, allowOther, ids, invalid } = context;
-  if (!interactive(state) || (prompt.kind !== 'single' && prompt.kind !== 'multiple')) return null;
+const Options = part<AskUserPromptOptionsProps>('Options', 'fieldset', (c, props) => {
+  const { prompt, id, invalid } = c;
   return (
-    <InFieldsetContext.Provider value={true}>
-      <fieldset
-        {...props}
-        {...common('options', context)}
-        disabled={disabled || props.disabled}
-        aria-describedby={describedBy(props['aria-describedby'], ids.description, invalid && invalid.field !== 'other' && ids.error)}
-      >
-        {children ?? (
-          <>
-            <Question />
-            <Description />
-            {prompt.options.map((option) => (
-              <Option key={option.label} value={option.label} />
-            ))}
-            {allowOther ? (
-              <>
-                <Other />
-                <OtherText />
-              </>
-            ) : null}
-          </>
-        )}
-      </fieldset>
-    </InFieldsetContext.Provider>
+    interactive(c.state) &&
+    (prompt.kind === 'single' || prompt.kind === 'multiple') && {
+      disabled: c.disabled || props.disabled,
+      'aria-describedby': describedBy(props['aria-describedby'], `${id}-d`, invalid && invalid.field !== 'other' && `${id}-e`),
+      context: { ...c, legend: true },
+      children: (
+        <>
+          <Question />
+          <Description />
+          {prompt.options.map((option) => (
+            <Option key={option.label} value={option.label} />
+          ))}
+          <Other />
+          <OtherText />
+        </>
+      ),
+    }
   );
 });
-
-interface OptionContextValue {
-  value: string;
-  other: boolean;
-  checked: boolean;
-  labelId: string;
-  descriptionId: string;
-  description: string | undefined;
-}
-const OptionContext = createContext<OptionContextValue | null>(null);
-
-function useOptionContext(part: string): OptionContextValue {
-  const context = useContext(OptionContext);
-  if (!context) throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>.`);
-  return context;
-}
 
 export interface AskUserPromptOptionProps extends ComponentPropsWithRef<'label'> {
   /** The option's label, as offered in the prompt. */
   value: string;
 }
 
-function OptionFrame({
-  context,
-  part,
-  optionValue,
-  other,
-  children,
-  ...props
-}: ComponentPropsWithRef<'label'> & { context: PromptContextValue; part: 'option' | 'other'; optionValue: string; other: boolean }) {
-  const { prompt, draft } = context;
+/** What `.Option` and `.Other` render: a `<label>` that gives the parts inside it their option. */
+function useOption(c: PromptContextValue, value: string, other: boolean): Own {
   const id = useId();
-  const description =
-    prompt.kind === 'invalid' ? undefined : prompt.options.find((o) => o.label === optionValue)?.description;
-  const checked = other ? draft.other : draft.selected.includes(optionValue);
-  const option: OptionContextValue = {
-    value: optionValue,
-    other,
-    checked,
-    labelId: `${id}-label`,
-    descriptionId: `${id}-description`,
-    description: other ? undefined : description,
+  const { prompt, draft } = c;
+  const checked = other ? draft.other : draft.selected.includes(value);
+  const description = other || prompt.kind === 'invalid' ? undefined : prompt.options.find((o) => o.label === value)?.description;
+  return {
+    // The option's label, not an attribute of the <label>.
+    value: undefined,
+    'data-state': checked ? 'checked' : 'unchecked',
+    context: { ...c, option: { value, other, checked, id, description } },
+    children: (
+      <>
+        <OptionControl />
+        <OptionLabel />
+        <OptionDescription />
+      </>
+    ),
   };
-  return (
-    <OptionContext.Provider value={option}>
-      <label {...props} {...common(part, context)} data-state={checked ? 'checked' : 'unchecked'}>
-        {children ?? (
-          <>
-            <OptionControl />
-            <OptionLabel />
-            <OptionDescription />
-          </>
-        )}
-      </label>
-    </OptionContext.Provider>
-  );
 }
 
 /** One offered choice: a `<label>` around `.OptionControl`, `.OptionLabel` and `.OptionDescription`. */
-const Option = part<AskUserPromptOptionProps>('Option', ({ value, ...props }, context) => (
-  <OptionFrame {...props} context={context} part="option" optionValue={value} other={false} />
-));
+const Option = part<AskUserPromptOptionProps>('Option', 'label', (c, props) => useOption(c, props.value, false));
 
 export type AskUserPromptOtherProps = ComponentPropsWithRef<'label'>;
 
 /** The "Other…" choice (with `allowOther`): a `<label>` around its radio or checkbox. Pair it with `.OtherText`. */
-const Other = part<AskUserPromptOtherProps>('Other', (props, context) => {
-  if (!context.allowOther || !interactive(context.state)) return null;
-  return <OptionFrame {...props} context={context} part="other" optionValue="" other />;
+const Other = part<AskUserPromptOtherProps>('Other', 'label', (c) => {
+  const own = useOption(c, '', true);
+  return c.allowOther && interactive(c.state) && own;
 });
 
 export type AskUserPromptOptionControlProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value' | 'checked'>;
 
 /** The native radio (single choice) or checkbox (multiple choice) of an option. */
-const OptionControl = part<AskUserPromptOptionControlProps>('OptionControl', (props, context) => {
-  const option = useOptionContext('OptionControl');
-  const { prompt, setDraft, disabled, ids, invalid } = context;
-  const single = prompt.kind === 'single';
-  const onChange = composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
-    const on = event.currentTarget.checked;
-    setDraft((draft) => {
-      if (single) {
-        if (!on) return draft;
-        return option.other ? { ...draft, selected: [], other: true } : { ...draft, selected: [option.value], other: false };
-      }
-      if (option.other) return { ...draft, other: on };
-      const rest = draft.selected.filter((label) => label !== option.value);
-      return { ...draft, selected: on ? [...rest, option.value] : rest };
-    });
-  });
-  return (
-    <input
-      {...props}
-      {...common('option-control', context)}
-      data-state={option.checked ? 'checked' : 'unchecked'}
-      type={single ? 'radio' : 'checkbox'}
-      name={props.name ?? ids.choice}
-      value={option.other ? 'other' : option.value}
-      checked={option.checked}
-      disabled={disabled || props.disabled}
-      aria-labelledby={props['aria-labelledby'] ?? option.labelId}
-      aria-describedby={describedBy(props['aria-describedby'], option.description && option.descriptionId)}
-      aria-invalid={invalid && invalid.field === 'options' ? true : undefined}
-      onChange={onChange}
-    />
-  );
-});
+const OptionControl = part<AskUserPromptOptionControlProps>(
+  'OptionControl',
+  'input',
+  (c, props) => {
+    const { value, other, checked, id, description } = c.option!;
+    const single = c.prompt.kind === 'single';
+    return {
+      'data-state': checked ? 'checked' : 'unchecked',
+      type: single ? 'radio' : 'checkbox',
+      name: props.name ?? `${c.id}-c`,
+      value: other ? 'other' : value,
+      checked,
+      disabled: c.disabled || props.disabled,
+      'aria-labelledby': props['aria-labelledby'] ?? `${id}-l`,
+      'aria-describedby': describedBy(props['aria-describedby'], description && `${id}-d`),
+      'aria-invalid': c.invalid?.field === 'options' || undefined,
+      onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
+        const on = event.currentTarget.checked;
+        c.setDraft((draft) => {
+          if (single) return on ? { ...draft, selected: other ? [] : [value], other } : draft;
+          if (other) return { ...draft, other: on };
+          const rest = draft.selected.filter((label) => label !== value);
+          return { ...draft, selected: on ? [...rest, value] : rest };
+        });
+      }),
+    };
+  },
+  true,
+);
 
 export type AskUserPromptOptionLabelProps = ComponentPropsWithRef<'span'>;
 
 /** The option's label text (or "Other…"). Always rendered as text. */
-const OptionLabel = part<AskUserPromptOptionLabelProps>('OptionLabel', ({ children, ...props }, context) => {
-  const option = useOptionContext('OptionLabel');
-  return (
-    <span {...props} {...common('option-label', context)} id={option.labelId}>
-      {children ?? (option.other ? context.labels.other : option.value)}
-    </span>
-  );
-});
+const OptionLabel = part<AskUserPromptOptionLabelProps>(
+  'OptionLabel',
+  'span',
+  ({ option, labels }) => ({ id: `${option!.id}-l`, children: option!.other ? labels.other : option!.value }),
+  true,
+);
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithRef<'span'>;
 
 /** The option's description, tied to its control with `aria-describedby`. Nothing when there is none. */
-const OptionDescription = part<AskUserPromptOptionDescriptionProps>('OptionDescription', ({ children, ...props }, context) => {
-  const option = useOptionContext('OptionDescription');
-  if (!option.description && children === undefined) return null;
-  return (
-    <span {...props} {...common('option-description', context)} id={option.descriptionId}>
-      {children ?? option.description}
-    </span>
-  );
-});
+const OptionDescription = part<AskUserPromptOptionDescriptionProps>(
+  'OptionDescription',
+  'span',
+  ({ option }, props) =>
+    (option!.description || props.children !== undefined) && { id: `${option!.id}-d`, children: option!.description },
+  true,
+);
 
 export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value'>;
 
 /** The text field of the "Other…" choice; typing in it chooses "Other…". */
-const OtherText = part<AskUserPromptOtherTextProps>('OtherText', (props, context) => {
-  const { draft, setDraft, disabled, labels, ids, invalid, allowOther, state } = context;
-  if (!allowOther || !interactive(state)) return null;
-  const onChange = composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
-    const text = event.currentTarget.value;
-    setDraft((d) => ({ ...d, text, other: text ? true : d.other, selected: text && context.prompt.kind === 'single' ? [] : d.selected }));
-  });
-  const wrong = invalid?.field === 'other';
+const OtherText = part<AskUserPromptOtherTextProps>('OtherText', 'input', (c, props) => {
+  const wrong = c.invalid?.field === 'other';
   return (
-    <input
-      autoComplete="off"
-      {...props}
-      {...common('other-text', context)}
-      data-state={draft.other ? 'checked' : 'unchecked'}
-      type="text"
-      value={draft.text}
-      disabled={disabled || props.disabled}
-      aria-label={props['aria-label'] ?? labels.otherText}
-      aria-invalid={wrong || undefined}
-      aria-describedby={describedBy(props['aria-describedby'], wrong && ids.error)}
-      onChange={onChange}
-    />
+    c.allowOther &&
+    interactive(c.state) && {
+      defaults: { autoComplete: 'off' },
+      'data-state': c.draft.other ? 'checked' : 'unchecked',
+      type: 'text',
+      value: c.draft.text,
+      disabled: c.disabled || props.disabled,
+      'aria-label': props['aria-label'] ?? c.labels.otherText,
+      'aria-invalid': wrong || undefined,
+      'aria-describedby': describedBy(props['aria-describedby'], wrong && `${c.id}-e`),
+      onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
+        const text = event.currentTarget.value;
+        c.setDraft((d) => ({ ...d, text, other: !!text || d.other, selected: text && c.prompt.kind === 'single' ? [] : d.selected }));
+      }),
+    }
   );
 });
 
 export type AskUserPromptTextFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'value' | 'defaultValue'>;
 
 /** The `<textarea>` of a free-text prompt. Enter sends; Shift+Enter adds a line. */
-const TextField = part<AskUserPromptTextFieldProps>('TextField', (props, context) => {
-  const { prompt, state, draft, setDraft, disabled, ids, invalid } = context;
-  if (prompt.kind !== 'text' || !interactive(state)) return null;
-  const onChange = composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
-    const text = event.currentTarget.value;
-    setDraft((d) => ({ ...d, text }));
-  });
-  const onKeyDown = composeEventHandlers(props.onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // keyCode 229: Enter that confirms an IME composition (Safari reports isComposing false).
-    const composing = event.nativeEvent.isComposing || event.keyCode === 229;
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || composing) return;
-    event.preventDefault();
-    event.currentTarget.form?.requestSubmit();
-  });
+const TextField = part<AskUserPromptTextFieldProps>('TextField', 'textarea', (c, props) => {
+  const { id, invalid } = c;
   return (
-    <textarea
-      rows={3}
-      {...props}
-      {...common('text-field', context)}
-      id={ids.field}
-      value={draft.text}
-      disabled={disabled || props.disabled}
-      aria-describedby={describedBy(props['aria-describedby'], ids.description, invalid && ids.error)}
-      aria-invalid={invalid ? true : undefined}
-      onChange={onChange}
-      onKeyDown={onKeyDown}
-    />
+    c.prompt.kind === 'text' &&
+    interactive(c.state) && {
+      defaults: { rows: 3 },
+      id: `${id}-f`,
+      value: c.draft.text,
+      disabled: c.disabled || props.disabled,
+      'aria-describedby': describedBy(props['aria-describedby'], `${id}-d`, invalid && `${id}-e`),
+      'aria-invalid': !!invalid || undefined,
+      onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
+        const text = event.currentTarget.value;
+        c.setDraft((d) => ({ ...d, text }));
+      }),
+      onKeyDown: composeEventHandlers(props.onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
+        // keyCode 229: Enter that confirms an IME composition (Safari reports isComposing false).
+        const composing = event.nativeEvent.isComposing || event.keyCode === 229;
+        if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || composing) return;
+        event.preventDefault();
+        event.currentTarget.form?.requestSubmit();
+      }),
+    }
   );
 });
 
@@ -827,45 +688,33 @@ export type AskUserPromptErrorProps = ComponentPropsWithRef<'p'>;
  * What went wrong, for the user: a refused answer, the server's message after a failed send, an
  * expired question, or what is wrong with a malformed payload. Nothing when all is well.
  */
-const ErrorMessage = part<AskUserPromptErrorProps>('Error', ({ children, ...props }, context) => {
-  if (!context.message && children === undefined) return null;
-  return (
-    <p {...props} {...common('error', context)} id={context.ids.error}>
-      {children ?? context.message}
-    </p>
-  );
-});
+const ErrorMessage = part<AskUserPromptErrorProps>(
+  'Error',
+  'p',
+  ({ message, id }, props) => (message || props.children !== undefined) && { id: `${id}-e`, children: message },
+);
 
 export type AskUserPromptSubmitProps = ComponentPropsWithRef<'button'>;
 
 /** The submit `<button>`: "Send", "Sending…" while submitting, "Retry" after a failure. */
-const Submit = part<AskUserPromptSubmitProps>('Submit', ({ children, ...props }, context) => {
-  const { state, labels, disabled, ids } = context;
-  if (!interactive(state)) return null;
-  return (
-    <button
-      type="submit"
-      {...props}
-      {...common('submit', context)}
-      disabled={disabled || props.disabled}
-      aria-describedby={describedBy(props['aria-describedby'], state === 'failed' && ids.error)}
-    >
-      {children ?? (state === 'submitting' ? labels.submitting : state === 'failed' ? labels.retry : labels.submit)}
-    </button>
-  );
-});
+const Submit = part<AskUserPromptSubmitProps>('Submit', 'button', ({ state, labels, disabled, id }, props) =>
+  interactive(state) && {
+    defaults: { type: 'submit' },
+    disabled: disabled || props.disabled,
+    'aria-describedby': describedBy(props['aria-describedby'], state === 'failed' && `${id}-e`),
+    children: labels[state === 'submitting' ? 'submitting' : state === 'failed' ? 'retry' : 'submit'],
+  },
+);
 
 export type AskUserPromptAnswerProps = ComponentPropsWithRef<'p'>;
 
 /** The answer, read-only, once the prompt is answered (choices joined with ", "). */
-const Answer = part<AskUserPromptAnswerProps>('Answer', ({ children, ...props }, context) => {
-  if (context.state !== 'answered' || (context.answer === undefined && children === undefined)) return null;
-  return (
-    <p {...props} {...common('answer', context)}>
-      {children ?? formatAnswer(context.answer as AnswerValue)}
-    </p>
-  );
-});
+const Answer = part<AskUserPromptAnswerProps>(
+  'Answer',
+  'p',
+  ({ state, answer }, props) =>
+    state === 'answered' && (answer !== undefined || props.children !== undefined) && { children: [answer].flat().join(', ') },
+);
 
 export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
 
@@ -873,37 +722,24 @@ export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
  * A polite live region (visually hidden by default) that announces a new question and what
  * happens to the answer. Keep it in custom layouts: it is how screen reader users hear of the question.
  */
-const Status = part<AskUserPromptStatusProps>('Status', ({ children, style, ...props }, context) => {
-  return (
-    <div role="status" {...props} {...common('status', context)} style={style ?? visuallyHidden}>
-      {children ?? context.announcement}
-    </div>
-  );
-});
+const Status = part<AskUserPromptStatusProps>('Status', 'div', ({ announcement }, props) => ({
+  defaults: { role: 'status' },
+  style: props.style ?? visuallyHidden,
+  children: announcement,
+}));
 
+/** Every part that applies: the others render nothing in the prompt's state. */
 function DefaultLayout() {
   const { prompt, state } = usePromptContext('AskUserPrompt');
-  if (!interactive(state)) {
-    return (
-      <>
-        <Question />
-        <Answer />
-        <ErrorMessage />
-        <Status />
-      </>
-    );
-  }
+  const text = prompt.kind === 'text';
   return (
     <>
-      {prompt.kind === 'text' ? (
-        <>
-          <Question />
-          <Description />
-          <TextField />
-        </>
-      ) : (
-        <Options />
-      )}
+      {/* A choice's question is the legend of its options. */}
+      {(text || !interactive(state)) && <Question />}
+      {text && <Description />}
+      <TextField />
+      <Options />
+      <Answer />
       <ErrorMessage />
       <Submit />
       <Status />
@@ -922,9 +758,8 @@ function DefaultLayout() {
  * <AskUserPrompt prompt={prompt} onSubmit={(value) => resumeMyself(prompt, value)} allowOther />
  */
 function AskUserPromptBase({ children, ...props }: AskUserPromptProps) {
-  const key = (props.prompt as Prompt | undefined)?.key;
   return (
-    <Root key={key} {...props}>
+    <Root key={(props.prompt as Prompt | undefined)?.key} {...props}>
       {children ?? <DefaultLayout />}
     </Root>
   );

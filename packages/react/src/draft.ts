@@ -25,15 +25,12 @@ export const emptyDraft: AnswerDraft = Object.freeze({ text: '', selected: [], o
  */
 export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined): AnswerDraft {
   if (value === undefined) return emptyDraft;
-  if (prompt.kind === 'text' || prompt.kind === 'invalid') {
-    return { text: Array.isArray(value) ? value.join(', ') : value, selected: [], other: false };
-  }
-  const labels = new Set(prompt.options.map((o) => o.label));
-  const values = Array.isArray(value) ? value : [value];
-  const selected = values.filter((v) => labels.has(v));
-  const others = values.filter((v) => !labels.has(v));
-  const single = prompt.kind === 'single';
-  if (single && selected.length > 0) return { text: '', selected: selected.slice(0, 1), other: false };
+  const values = [value].flat();
+  if (prompt.kind === 'text' || prompt.kind === 'invalid') return { text: values.join(', '), selected: [], other: false };
+  const offered = (v: string) => prompt.options.some((o) => o.label === v);
+  const selected = values.filter(offered);
+  const others = values.filter((v) => !offered(v));
+  if (prompt.kind === 'single' && selected.length > 0) return { text: '', selected: selected.slice(0, 1), other: false };
   return { text: others[0] ?? '', selected, other: others.length > 0 };
 }
 
@@ -42,71 +39,38 @@ export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined):
  * the chosen labels (and the "Other…" text) for a multiple choice; `undefined` when nothing is chosen.
  */
 export function answerFromDraft(prompt: Prompt, draft: AnswerDraft): AnswerValue | undefined {
-  switch (prompt.kind) {
-    case 'text':
-    case 'invalid':
-      return draft.text;
-    case 'single':
-    case 'multiple': {
-      // Offered labels only, in the offered order: a stale label in a draft is not an answer.
-      const order = prompt.options.map((o) => o.label).filter((l) => draft.selected.includes(l));
-      if (prompt.kind === 'single') return draft.other ? draft.text : order[0];
-      return draft.other ? [...order, draft.text] : order;
-    }
-  }
-}
-
-/** True when nothing has been typed or chosen. */
-export function isEmptyDraft(draft: AnswerDraft): boolean {
-  return !draft.text && draft.selected.length === 0 && !draft.other;
+  if (prompt.kind === 'text' || prompt.kind === 'invalid') return draft.text;
+  // Offered labels only, in the offered order: a stale label in a draft is not an answer.
+  const chosen = prompt.options.map((o) => o.label).filter((l) => draft.selected.includes(l));
+  if (prompt.kind === 'single') return draft.other ? draft.text : chosen[0];
+  return draft.other ? [...chosen, draft.text] : chosen;
 }
 
 /** Accepts a stored or app-given draft only if it has the right shape. */
 export function toDraft(value: unknown): AnswerDraft | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const { text, selected, other } = value as Record<string, unknown>;
-  if (typeof text !== 'string' || typeof other !== 'boolean') return undefined;
-  if (!Array.isArray(selected) || selected.some((s) => typeof s !== 'string')) return undefined;
-  return { text, selected: selected as string[], other };
+  const d = value as AnswerDraft | null | undefined;
+  if (typeof d?.text === 'string' && typeof d.other === 'boolean' && Array.isArray(d.selected) && d.selected.every((s) => typeof s === 'string')) {
+    return d;
+  }
 }
 
 const storageKey = (promptKey: string) => `ask-user-kit:draft:${promptKey}`;
 
-// sessionStorage can be missing (SSR), disabled (privacy settings throw a SecurityError on access)
-// or full (QuotaExceededError): a draft is a convenience, so every failure means "no draft".
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+// sessionStorage can be missing (SSR: a ReferenceError), disabled (privacy settings throw a
+// SecurityError on access) or full (QuotaExceededError): a draft is a convenience, so every failure
+// means "no draft".
 
 /** The draft saved for a prompt in this tab, if any. */
 export function loadDraft(promptKey: string): AnswerDraft | undefined {
   try {
-    const raw = storage()?.getItem(storageKey(promptKey));
-    return raw ? toDraft(JSON.parse(raw)) : undefined;
-  } catch {
-    return undefined;
-  }
+    return toDraft(JSON.parse(sessionStorage.getItem(storageKey(promptKey))!));
+  } catch {}
 }
 
-/** Saves a draft for a prompt in this tab (an empty draft removes it). */
-export function saveDraft(promptKey: string, draft: AnswerDraft): void {
+/** Saves a draft for a prompt in this tab; an empty draft, or none, removes it. */
+export function saveDraft(promptKey: string, draft?: AnswerDraft): void {
   try {
-    if (isEmptyDraft(draft)) storage()?.removeItem(storageKey(promptKey));
-    else storage()?.setItem(storageKey(promptKey), JSON.stringify(draft));
-  } catch {
-    // Full or disabled storage: the draft lives on in memory only.
-  }
-}
-
-/** Forgets a prompt's draft (once it is answered, expired or unreadable). */
-export function clearDraft(promptKey: string): void {
-  try {
-    storage()?.removeItem(storageKey(promptKey));
-  } catch {
-    // Nothing to clear.
-  }
+    if (draft && (draft.text || draft.selected.length || draft.other)) sessionStorage.setItem(storageKey(promptKey), JSON.stringify(draft));
+    else sessionStorage.removeItem(storageKey(promptKey));
+  } catch {}
 }
