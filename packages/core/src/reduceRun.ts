@@ -147,10 +147,9 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
     case 'step-finish':
     case 'text-start':
     case 'text-end':
+    case 'text-delta': // appended by reduceEvents, a run of deltas at once
     case 'unknown':
       return s;
-    case 'text-delta':
-      return appendText(s, chunk.runId, chunk.payload.text);
     case 'tool-call':
       return setToolCall(s, chunk, { toolName: chunk.payload.toolName, args: chunk.payload.args });
     case 'tool-call-suspended':
@@ -186,11 +185,29 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
 }
 
 function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
+  // Text deltas in a row (of one run) are joined and appended once: a long reply copies the
+  // transcript once per network read, not once per delta.
+  let text = '';
+  let runId: string | undefined;
   for (const event of events) {
     const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
-    s = parsed.ok ? reduceChunk(s, parsed.chunk) : addIssue(s, parsed.issue);
+    if (!parsed.ok) {
+      s = addIssue(s, parsed.issue);
+      continue;
+    }
+    const { chunk } = parsed;
+    if (chunk.type !== 'text-delta' || chunk.runId !== runId) {
+      s = appendText(s, runId, text);
+      text = '';
+    }
+    if (chunk.type === 'text-delta') {
+      runId = chunk.runId;
+      text += chunk.payload.text;
+    } else {
+      s = reduceChunk(s, chunk);
+    }
   }
-  return s;
+  return appendText(s, runId, text);
 }
 
 function restore(s: RunSnapshot, runs: readonly SuspendedRun[]): RunSnapshot {
