@@ -51,28 +51,23 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: Validate
     case 'multiple': {
       const required = refuse('required', 'Choose at least one option.');
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return required;
-      const labels = new Set(prompt.options.map((o) => o.label));
-      const chosen: string[] = [];
-      let others = 0;
+      const labels = prompt.options.map((o) => o.label);
+      const chosen = new Set<string>();
       for (const v of value as string[]) {
-        const item = labels.has(v) ? v : v.trim();
-        if (!item || chosen.includes(item)) continue;
-        if (!labels.has(item)) {
+        const item = labels.includes(v) ? v : v.trim();
+        if (!item) continue;
+        if (!labels.includes(item)) {
           if (!options.allowOther) return notOffered(v);
           const long = tooLong(item);
           if (long) return long;
-          others++;
         }
-        chosen.push(item);
+        chosen.add(item);
       }
-      if (chosen.length === 0) return required;
-      if (others > 1) return refuse('invalid', 'Only one "other" answer can be given.');
+      const typed = [...chosen].filter((item) => !labels.includes(item));
+      if (!chosen.size) return required;
+      if (typed.length > 1) return refuse('invalid', 'Only one "other" answer can be given.');
       // Offered labels first, in the order offered, then the typed one.
-      const order = (l: string) => {
-        const i = prompt.options.findIndex((o) => o.label === l);
-        return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-      };
-      return { ok: true, value: chosen.sort((a, b) => order(a) - order(b)) };
+      return { ok: true, value: [...labels.filter((label) => chosen.has(label)), ...typed] };
     }
   }
 }
