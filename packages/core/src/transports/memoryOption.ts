@@ -4,11 +4,8 @@
  * refused here rather than by the server halfway through.
  */
 export function memoryOption(threadId?: string, resourceId?: string): { thread: string; resource: string } | undefined {
-  if (!threadId && !resourceId) return undefined;
-  if (!threadId || !resourceId) {
-    throw new TypeError(
-      `threadId and resourceId go together (Mastra's memory: { thread, resource }); got only ${threadId ? 'threadId' : 'resourceId'}.`,
-    );
+  if (!threadId !== !resourceId) {
+    throw new TypeError(`threadId and resourceId go together: got only ${threadId ? 'threadId' : 'resourceId'}.`);
   }
-  return { thread: threadId, resource: resourceId };
+  return threadId ? { thread: threadId, resource: resourceId! } : undefined;
 }
