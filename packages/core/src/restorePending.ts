@@ -18,12 +18,11 @@ export interface RestorePendingOptions {
  */
 export async function restorePending(
   transport: Pick<AgentTransport, 'listSuspended'>,
-  { threadId, resourceId, signal }: RestorePendingOptions,
+  options: RestorePendingOptions,
 ): Promise<SuspendedRun[]> {
-  const runs = await transport.listSuspended({ threadId, resourceId, signal });
-  return runs.filter(
+  const { threadId } = options;
+  return (await transport.listSuspended(options)).filter(
     (run) =>
-      (!threadId || run.threadId === threadId) &&
-      run.toolCalls.some((call) => isAskUserCall(call) && !call.requiresApproval),
+      (!threadId || run.threadId === threadId) && run.toolCalls.some((call) => isAskUserCall(call) && !call.requiresApproval),
   );
 }
