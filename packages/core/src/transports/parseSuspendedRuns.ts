@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { TransportError } from '../errors.ts';
 import type { SuspendedRun } from '../types.ts';
 
-const date = z.union([z.string(), z.date().transform((d) => d.toISOString())]).optional();
+// An id or date Mastra leaves null (or empty) is read as absent.
+const optional = (schema: z.ZodType<string>) => schema.nullish().transform((v) => v || undefined);
 const schema = z.object({
   runs: z.array(
     z.object({
       runId: z.string(),
-      threadId: z.string().nullish(),
-      resourceId: z.string().nullish(),
-      suspendedAt: date.nullable(),
+      threadId: optional(z.string()),
+      resourceId: optional(z.string()),
+      // In process, Mastra gives a Date.
+      suspendedAt: optional(z.union([z.string(), z.date().transform((d) => d.toISOString())])),
       toolCalls: z.array(
         z.object({
           toolCallId: z.string(),
@@ -36,21 +38,5 @@ export function parseSuspendedRuns(body: unknown, threadId?: string): SuspendedR
       message: `The suspended-runs answer is not in the expected shape (${issue?.path.join('.') || 'root'}: ${issue?.message}).`,
     });
   }
-  const runs: SuspendedRun[] = [];
-  for (const run of parsed.data.runs) {
-    if (threadId && run.threadId !== threadId) continue;
-    runs.push({
-      runId: run.runId,
-      ...(run.threadId ? { threadId: run.threadId } : {}),
-      ...(run.resourceId ? { resourceId: run.resourceId } : {}),
-      ...(run.suspendedAt ? { suspendedAt: run.suspendedAt } : {}),
-      toolCalls: run.toolCalls.map((c) => ({
-        toolCallId: c.toolCallId,
-        toolName: c.toolName,
-        suspendPayload: c.suspendPayload,
-        ...(c.requiresApproval !== undefined ? { requiresApproval: c.requiresApproval } : {}),
-      })),
-    });
-  }
-  return runs;
+  return parsed.data.runs.filter((run) => !threadId || run.threadId === threadId);
 }
