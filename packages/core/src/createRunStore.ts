@@ -1,11 +1,10 @@
-import { AnswerError, isAbortError, toRunError } from './errors.ts';
-import type { AnswerValue, Prompt } from './prompt.ts';
+import { AnswerError, toRunError } from './errors.ts';
 import { initialRunSnapshot, reduceRun, type RunAction } from './reduceRun.ts';
-import type { DecodeEvent, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
+import type { DecodeEvent, RunError, RunStore, RunStoreOptions } from './types.ts';
 import { memoryOption } from './transports/memoryOption.ts';
 import { validateAnswer } from './validateAnswer.ts';
 
-const BUSY = 'A request is still running: wait for it to end, or cancel() it first.';
+const BUSY = 'A request is still running.';
 
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
@@ -21,78 +20,63 @@ const BUSY = 'A request is still running: wait for it to end, or cancel() it fir
  * const [prompt] = store.getSnapshot().pending;
  * await store.answer(prompt.key, 'Lisbon');
  */
-export function createRunStore(options: RunStoreOptions): RunStore {
-  const { transport, threadId, resourceId } = options;
+export function createRunStore({ transport, threadId, resourceId }: RunStoreOptions): RunStore {
   // Fails now, not at the first request: a run is tied to a conversation only with both ids.
   memoryOption(threadId, resourceId);
-  let snapshot: RunSnapshot = initialRunSnapshot;
+  let snapshot = initialRunSnapshot;
   const listeners = new Set<() => void>();
-  // Bumped by reset(): events still arriving from an older conversation are dropped.
+  // Bumped by reset(): what a request of an older conversation dispatches is dropped.
   let generation = 0;
   let active: AbortController | undefined;
-  const answering = new Map<string, Promise<void>>();
-  let messageCount = 0;
+  // The answer in flight (one request at a time): answering its prompt again returns its promise.
+  let answering: { key: string; run: Promise<void> } | undefined;
+  let messages = 0;
 
-  const dispatch = (action: RunAction) => {
-    const next = reduceRun(snapshot, action);
+  const dispatch = (action: RunAction, gen = generation) => {
+    const next = gen === generation ? reduceRun(snapshot, action) : snapshot;
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
   };
 
-  /** Reads a run's stream to its end, one dispatch per batch; a failure (of the request too) ends the run. */
-  async function pump(
-    request: AsyncIterable<DecodeEvent[]> | Promise<AsyncIterable<DecodeEvent[]>>,
-    gen: number,
-    controller: AbortController,
+  /**
+   * One request, to its end: marks the store busy, dispatches `start`, waits for the stream (the
+   * server then took the answer `key`, if any) and dispatches once per batch. Any failure ends the
+   * run; one before the stream also rejects the answer.
+   */
+  async function run(
+    start: RunAction,
+    request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
+    key?: string,
   ): Promise<void> {
+    const gen = generation;
+    const controller = (active = new AbortController());
+    const { signal } = controller;
+    let end: RunAction = { type: 'stream-end' };
+    let refusal: AnswerError | undefined;
     try {
-      for await (const events of await request) {
-        if (gen !== generation || controller.signal.aborted) break;
+      dispatch(start);
+      const batches = await request(signal);
+      if (key) dispatch({ type: 'answer-accepted', key }, gen);
+      // From here on, a failure ends the run, not the answer.
+      key = undefined;
+      for await (const events of batches) {
+        if (gen !== generation || signal.aborted) break;
         dispatch({ type: 'events', events });
       }
-      if (gen !== generation) return;
-      dispatch(controller.signal.aborted ? { type: 'cancelled' } : { type: 'stream-end' });
-    } catch (error) {
-      if (gen !== generation) return;
-      if (controller.signal.aborted || isAbortError(error)) dispatch({ type: 'cancelled' });
-      else dispatch({ type: 'stream-error', error: toRunError(error) });
-    }
-  }
-
-  const release = (controller: AbortController) => {
-    if (active === controller) active = undefined;
-  };
-
-  async function resume(prompt: Prompt, value: AnswerValue, controller: AbortController): Promise<void> {
-    const gen = generation;
-    const key = prompt.key;
-    dispatch({ type: 'answer-start', key, answer: value });
-    let batches: AsyncIterable<DecodeEvent[]>;
-    try {
-      batches = await transport.resume({
-        runId: prompt.runId,
-        toolCallId: prompt.toolCallId,
-        resumeData: value,
-        threadId,
-        resourceId,
-        signal: controller.signal,
-      });
     } catch (cause) {
-      release(controller);
-      const error = controller.signal.aborted ? toRunError(controller.signal.reason) : toRunError(cause);
-      if (gen === generation) {
-        dispatch(error.code === 'aborted' ? { type: 'cancelled' } : { type: 'answer-failed', key, error });
-      }
-      throw new AnswerError(key, error);
+      const error = toRunError(signal.aborted ? signal.reason : cause);
+      end = error.code === 'aborted' ? { type: 'cancelled' } : key ? { type: 'answer-failed', key, error } : { type: 'stream-error', error };
+      if (key) refusal = new AnswerError(key, error);
     }
-    if (gen === generation) dispatch({ type: 'answer-accepted', key });
-    try {
-      await pump(batches, gen, controller);
-    } finally {
-      release(controller);
-    }
+    // Released before the last dispatch: a listener may send, or retry the answer, at once.
+    if (active === controller) active = undefined;
+    dispatch(signal.aborted ? { type: 'cancelled' } : end, gen);
+    if (refusal) throw refusal;
   }
+
+  const refuse = (key: string, code: RunError['code'], message: string) =>
+    Promise.reject(new AnswerError(key, { code, message }));
 
   return {
     subscribe(listener) {
@@ -107,55 +91,35 @@ export function createRunStore(options: RunStoreOptions): RunStore {
     async send(text) {
       if (typeof text !== 'string' || !text.trim()) throw new TypeError('send() needs a non-empty message.');
       if (active) throw new Error(BUSY);
-      const controller = new AbortController();
-      active = controller;
-      const gen = generation;
-      dispatch({ type: 'send', id: `message-${++messageCount}`, text });
-      try {
-        await pump(
-          transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal: controller.signal }),
-          gen,
-          controller,
-        );
-      } finally {
-        release(controller);
-      }
+      await run({ type: 'send', id: `message-${++messages}`, text }, (signal) =>
+        transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal }),
+      );
     },
 
-    answer(promptKey, value, answerOptions = {}) {
-      const inFlight = answering.get(promptKey);
-      if (inFlight) return inFlight;
-      const prompt = snapshot.pending.find((p) => p.key === promptKey);
+    answer(key, value, answerOptions) {
+      if (answering?.key === key) return answering.run;
+      const prompt = snapshot.pending.find((p) => p.key === key);
       if (!prompt) {
-        const known = snapshot.transcript.some((e) => e.type === 'prompt' && e.id === promptKey);
-        return Promise.reject(
-          new AnswerError(promptKey, {
-            code: 'expired',
-            message: known
-              ? 'This question was already answered or has expired.'
-              : `No question with key "${promptKey}" is waiting for an answer.`,
-          }),
-        );
+        const known = snapshot.transcript.some((e) => e.type === 'prompt' && e.id === key);
+        return refuse(key, 'expired', known ? 'This question was already answered or has expired.' : `No question with key "${key}" is waiting for an answer.`);
       }
       const check = validateAnswer(prompt, value, answerOptions);
-      if (!check.ok) return Promise.reject(new AnswerError(promptKey, { code: 'invalid-answer', message: check.message }));
-      if (active) {
-        return Promise.reject(new AnswerError(promptKey, { code: 'busy', message: BUSY }));
-      }
-      const controller = new AbortController();
-      active = controller;
-      // Registered before resume() starts: a listener calling answer() again gets this same promise.
-      let adopt!: (run: Promise<void>) => void;
-      const run = new Promise<void>((resolve) => {
-        adopt = resolve;
-      });
-      answering.set(promptKey, run);
+      if (!check.ok) return refuse(key, 'invalid-answer', check.message);
+      if (active) return refuse(key, 'busy', BUSY);
+      const { runId, toolCallId } = prompt;
+      const resumeData = check.value;
+      // Registered before answer-start reaches the listeners: one answering again gets this promise.
+      let settle!: (done: Promise<void>) => void;
+      const current = (answering = { key, run: new Promise<void>((resolve) => (settle = resolve)) });
       const forget = () => {
-        if (answering.get(promptKey) === run) answering.delete(promptKey);
+        if (answering === current) answering = undefined;
       };
-      run.then(forget, forget);
-      adopt(resume(prompt, check.value, controller));
-      return run;
+      current.run.then(forget, forget);
+      settle(
+        run({ type: 'answer-start', key, answer: resumeData }, (signal) =>
+          transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }), key),
+      );
+      return current.run;
     },
 
     restore(runs) {
@@ -169,8 +133,7 @@ export function createRunStore(options: RunStoreOptions): RunStore {
     reset() {
       generation++;
       active?.abort();
-      active = undefined;
-      answering.clear();
+      active = answering = undefined;
       dispatch({ type: 'reset' });
     },
   };
