@@ -109,7 +109,7 @@ interface PromptContextValue {
   message: string | undefined;
   answer: AnswerValue | undefined;
   announcement: string;
-  /** The prefix of the parts' ids: `-q` question, `-d` description, `-e` error, `-f` field, `-c` choices' name. */
+  /** The prefix of the parts' ids: `-d` description, `-e` error, `-f` field, `-c` choices' name. */
   id: string;
   /** Set by `.Options`: `.Question` is its legend. */
   legend?: boolean;
@@ -282,7 +282,6 @@ function Root({
   const rootRef = useRef<HTMLFormElement>(null);
   const [invalid, setInvalid] = useState<Invalid & { key: string }>();
   const [local, setLocal] = useState<LocalAnswer>();
-  const lastSent = useRef<AnswerValue>(undefined);
   const focusBeforeSubmit = useRef<HTMLElement | null>(null);
 
   // Where the answer is: given by the app, in the run's transcript and answer state, or in our own onSubmit call.
@@ -299,7 +298,7 @@ function Root({
         : ((closed?.state as 'answered' | 'expired' | undefined) ??
           sentState[sent?.status ?? 'idle'] ??
           (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
-  const answer = givenAnswer ?? (state === 'answered' ? (closed?.answer ?? sent?.value ?? lastSent.current) : undefined);
+  const answer = givenAnswer ?? (state === 'answered' ? (closed?.answer ?? sent?.value) : undefined);
   // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
   const refused = state === 'failed' && error?.code === 'invalid-answer';
   if (refused) state = 'ready';
@@ -347,7 +346,6 @@ function Root({
     const { activeElement } = document;
     focusBeforeSubmit.current = rootRef.current?.contains(activeElement) ? (activeElement as HTMLElement) : null;
     const { value } = check;
-    lastSent.current = value;
     // State comes back through run.answerState; the rejection is shown there, not thrown here.
     if (run) return void run.answer(key, value, { allowOther, maxLength }).catch(() => {});
     let result: unknown;
@@ -445,12 +443,12 @@ function Root({
       {/* Not named: a named <form> is a landmark, and a chat that asks the same question twice
           would have two landmarks of one name. The legend or the textarea's label names the question. */}
       <form
+        tabIndex={state === 'answered' || state === 'expired' ? -1 : undefined}
         {...formProps}
         {...common('root', context)}
         ref={setRef}
         noValidate
         aria-busy={state === 'submitting' || undefined}
-        tabIndex={formProps.tabIndex ?? (state === 'answered' || state === 'expired' ? -1 : undefined)}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -473,8 +471,7 @@ const Question = part<AskUserPromptQuestionProps>('Question', 'p', (c, props) =>
   const label = !c.legend && c.prompt.kind === 'text' && interactive(c.state);
   return (
     (c.prompt.question || props.children !== undefined) && {
-      as: c.legend ? 'legend' : label ? 'label' : 'p',
-      id: `${c.id}-q`,
+      as: c.legend ? 'legend' : label ? 'label' : undefined,
       htmlFor: label ? `${c.id}-f` : undefined,
       children: c.prompt.question,
     }
@@ -722,9 +719,8 @@ export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
  * A polite live region (visually hidden by default) that announces a new question and what
  * happens to the answer. Keep it in custom layouts: it is how screen reader users hear of the question.
  */
-const Status = part<AskUserPromptStatusProps>('Status', 'div', ({ announcement }, props) => ({
-  defaults: { role: 'status' },
-  style: props.style ?? visuallyHidden,
+const Status = part<AskUserPromptStatusProps>('Status', 'div', ({ announcement }) => ({
+  defaults: { role: 'status', style: visuallyHidden },
   children: announcement,
 }));
 
