@@ -26,48 +26,34 @@ export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
  * the question for good. Returns the value to send (free text trimmed) or a message for the user.
  */
 export function validateAnswer(prompt: Prompt, value: unknown, options: ValidateAnswerOptions = {}): AnswerCheck {
-  const max = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
   const refuse = (reason: AnswerRefusal, message: string): AnswerCheck => ({ ok: false, message, reason });
-  const tooLong = (s: string) => s.length > max && refuse('too-long', `Please keep the answer under ${max} characters.`);
-  const notOffered = (v: string) => refuse('invalid', `"${v}" is not one of the options.`);
-  switch (prompt.kind) {
-    case 'invalid':
-      return refuse('invalid', `This question cannot be answered: ${prompt.reason}.`);
-    case 'text': {
-      if (typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
-      const text = value.trim();
-      if (!text) return refuse('required', 'Please write an answer.');
-      return tooLong(text) || { ok: true, value: text };
+  if (prompt.kind === 'invalid') return refuse('invalid', `This question cannot be answered: ${prompt.reason}.`);
+  const { kind } = prompt;
+  const max = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
+  const labels = prompt.options.map((o) => o.label);
+  const required = refuse(
+    'required',
+    kind === 'text' ? 'Please write an answer.' : kind === 'single' ? 'Choose one option.' : 'Choose at least one option.',
+  );
+  if (kind === 'text' && typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
+  // Every kind is checked as a list: one string, or several for a multiple choice.
+  const given = kind === 'multiple' ? value : [value];
+  if (!Array.isArray(given) || given.some((v) => typeof v !== 'string')) return required;
+  const chosen = new Set<string>();
+  for (const v of given as string[]) {
+    // A label as offered, or typed text, trimmed (a multiple choice also takes a label with spaces around it).
+    const item = labels.includes(v) ? v : v.trim();
+    if (!item) continue;
+    if (!labels.includes(kind === 'multiple' ? item : v)) {
+      if (kind !== 'text' && !options.allowOther) return refuse('invalid', `"${v}" is not one of the options.`);
+      if (item.length > max) return refuse('too-long', `Please keep the answer under ${max} characters.`);
     }
-    case 'single': {
-      const required = refuse('required', 'Choose one option.');
-      if (typeof value !== 'string') return required;
-      if (prompt.options.some((o) => o.label === value)) return { ok: true, value };
-      const other = value.trim();
-      if (!other) return required;
-      if (!options.allowOther) return notOffered(value);
-      return tooLong(other) || { ok: true, value: other };
-    }
-    case 'multiple': {
-      const required = refuse('required', 'Choose at least one option.');
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return required;
-      const labels = prompt.options.map((o) => o.label);
-      const chosen = new Set<string>();
-      for (const v of value as string[]) {
-        const item = labels.includes(v) ? v : v.trim();
-        if (!item) continue;
-        if (!labels.includes(item)) {
-          if (!options.allowOther) return notOffered(v);
-          const long = tooLong(item);
-          if (long) return long;
-        }
-        chosen.add(item);
-      }
-      const typed = [...chosen].filter((item) => !labels.includes(item));
-      if (!chosen.size) return required;
-      if (typed.length > 1) return refuse('invalid', 'Only one "other" answer can be given.');
-      // Offered labels first, in the order offered, then the typed one.
-      return { ok: true, value: [...labels.filter((label) => chosen.has(label)), ...typed] };
-    }
+    chosen.add(item);
   }
+  const typed = [...chosen].filter((item) => !labels.includes(item));
+  if (!chosen.size) return required;
+  if (typed.length > 1) return refuse('invalid', 'Only one "other" answer can be given.');
+  // Offered labels first, in the order offered, then the typed one.
+  const answer = [...labels.filter((label) => chosen.has(label)), ...typed];
+  return { ok: true, value: kind === 'multiple' ? answer : answer[0]! };
 }
