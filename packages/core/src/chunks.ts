@@ -26,10 +26,11 @@ export interface UnknownChunk {
 /** What `parseChunk` gives: a checked chunk, an unknown one passed through, or the issue with it. */
 export type ParsedChunk = { ok: true; chunk: KnownChunk | UnknownChunk } | { ok: false; issue: DecodeIssue };
 
-// Only the payload fields the reducer reads are checked, by typeof (`?`: may be missing), so a huge
-// `step-finish` costs one lookup, not a deep walk. `0`: the payload is not read.
-const tool = { toolCallId: 'string', toolName: 'string' };
-const payloads: Record<KnownChunkType, Record<string, string> | 0> = {
+// Only the payload fields the reducer reads are checked, by typeof, so a huge `step-finish` costs
+// one lookup, not a deep walk. `isError` is true or false, the others text; `?`: may be missing.
+// `0`: the payload is not read.
+const tool = ['toolCallId', 'toolName'];
+const payloads: Record<KnownChunkType, string[] | 0> = {
   start: 0,
   'step-start': 0,
   'step-finish': 0,
@@ -37,25 +38,27 @@ const payloads: Record<KnownChunkType, Record<string, string> | 0> = {
   'text-end': 0,
   finish: 0,
   abort: 0,
-  'text-delta': { text: 'string' },
+  'text-delta': ['text'],
   'tool-call': tool,
   'tool-call-suspended': tool,
   'tool-call-approval': tool,
-  'tool-result': { toolCallId: 'string', toolName: 'string?', isError: 'boolean?' },
-  'tool-error': { toolCallId: 'string', toolName: 'string?' },
-  error: {},
+  'tool-result': ['toolCallId', 'toolName?', 'isError?'],
+  'tool-error': ['toolCallId', 'toolName?'],
+  error: [],
 };
 
-function problemOf({ type, runId, payload }: MastraChunk, fields: Record<string, string> | 0): string | undefined {
-  // A suspended or approval call is resumed by its runId: it must have one.
-  const needsRunId = type === 'tool-call-suspended' || type === 'tool-call-approval';
-  if ((needsRunId || runId !== undefined) && typeof runId !== 'string') return 'runId must be text';
+function problemOf({ type, runId, payload }: MastraChunk, fields: string[] | 0): string | undefined {
+  // A suspended or approval call (`tool-call-…`) is resumed by its runId: it must have one.
+  if ((runId !== undefined || type.startsWith('tool-call-')) && typeof runId !== 'string') return 'runId must be text';
   if (!fields) return undefined;
   if (typeof payload !== 'object' || !payload || Array.isArray(payload)) return 'payload must be an object';
-  for (const [name, kind] of Object.entries(fields)) {
+  for (const field of fields) {
+    const name = field.replace('?', '');
     const value = (payload as Loose)[name];
-    if (kind.endsWith('?') && value === undefined) continue;
-    if (typeof value !== kind.replace('?', '')) return `payload.${name} must be ${kind[0] === 'b' ? 'true or false' : 'text'}`;
+    const boolean = name === 'isError';
+    if (typeof value !== (boolean ? 'boolean' : 'string') && (value !== undefined || name === field)) {
+      return `payload.${name} must be ${boolean ? 'true or false' : 'text'}`;
+    }
   }
   return undefined;
 }
