@@ -176,32 +176,15 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // fine, and only a different agent, thread or resource starts a new conversation.
   const latest = useRef(options);
   latest.current = options;
-  const [transport] = useState<AgentTransport>(() => {
-    let fetchTransport: { key: string; transport: AgentTransport } | undefined;
-    const pick = (): AgentTransport => {
+  const [transport] = useState((): AgentTransport => {
+    const current = () => {
       const o = latest.current;
-      if (o.transport) return o.transport;
-      const key = `${o.baseUrl}|${o.agentId}`;
-      if (fetchTransport?.key !== key) {
-        fetchTransport = {
-          key,
-          transport: createFetchTransport({
-            baseUrl: o.baseUrl ?? '',
-            agentId: o.agentId ?? '',
-            fetch: (input, init) => (latest.current.fetch ?? globalThis.fetch)(input, init),
-            headers: () => {
-              const headers = latest.current.headers;
-              return typeof headers === 'function' ? headers() : (headers ?? {});
-            },
-          }),
-        };
-      }
-      return fetchTransport.transport;
+      return o.transport ?? createFetchTransport(o as FetchTransportOptions);
     };
     return {
-      stream: (request) => pick().stream(request),
-      resume: (request) => pick().resume(request),
-      listSuspended: (request) => pick().listSuspended(request),
+      stream: (request) => current().stream(request),
+      resume: (request) => current().resume(request),
+      listSuspended: (request) => current().listSuspended(request),
     };
   });
   const instance = useId();
