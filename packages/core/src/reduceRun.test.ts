@@ -147,7 +147,7 @@ describe('reduceRun on recorded streams', () => {
     const cut = chunks.slice(0, chunks.findIndex((c) => c.type === 'finish'));
     const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(cut) }, { type: 'stream-end' }]);
     expect(s.status).toBe('error');
-    expect(s.error).toEqual({ code: 'network', message: 'The connection closed before the run finished or asked a question.' });
+    expect(s.error).toEqual({ code: 'network', message: 'The connection closed before the run ended.' });
     expect(s.text).toBe(replyText('text.resume.sse'));
   });
 });

@@ -55,7 +55,7 @@ export const MAX_ISSUES = 50;
 
 const NETWORK_CUT: RunError = {
   code: 'network',
-  message: 'The connection closed before the run finished or asked a question.',
+  message: 'The connection closed before the run ended.',
 };
 
 type PromptEntry = Extract<TranscriptEntry, { type: 'prompt' }>;
@@ -210,16 +210,6 @@ function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsh
   return appendText(s, runId, text);
 }
 
-function restore(s: RunSnapshot, runs: readonly SuspendedRun[]): RunSnapshot {
-  let next = s;
-  for (const { runId, toolCalls } of runs) {
-    for (const call of toolCalls) {
-      if (!call.requiresApproval && isAskUserCall(call)) next = addPrompt(next, parsePrompt({ ...call, runId }));
-    }
-  }
-  return next === s || isBusy(next.status) ? next : { ...next, status: 'awaiting-input' };
-}
-
 /**
  * The pure reducer of a conversation: `(snapshot, action) → snapshot`. Never mutates; returns the
  * same object when nothing changed (a `step-start`, an unknown chunk type, a known prompt restored
@@ -269,8 +259,15 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       const next = setPrompt(s, key, error.code === 'expired' ? { state: 'expired', error } : { state: 'pending', answer: undefined, error });
       return { ...next, status: next.pending.length > 0 ? 'awaiting-input' : 'error', error };
     }
-    case 'restore':
-      return restore(s, action.runs);
+    case 'restore': {
+      let next = s;
+      for (const { runId, toolCalls } of action.runs) {
+        for (const call of toolCalls) {
+          if (!call.requiresApproval && isAskUserCall(call)) next = addPrompt(next, parsePrompt({ ...call, runId }));
+        }
+      }
+      return next === s || isBusy(next.status) ? next : { ...next, status: 'awaiting-input' };
+    }
     case 'reset':
       return initialRunSnapshot;
     default:
