@@ -4,20 +4,20 @@ import {
   createRunStore,
   restorePending,
   type AgentTransport,
+  type AnswerError,
   type AnswerOptions,
   type AnswerValue,
   type FetchTransportOptions,
   type RunError,
   type RunSnapshot,
   type RunStore,
-  type SuspendedRun,
 } from '@ask-user-kit/core';
 import {
   QueryClientContext,
   useMutation,
   useMutationState,
   useQuery,
-  type Mutation,
+  type MutationState,
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -93,20 +93,12 @@ export interface AgentRun extends Omit<RunSnapshot, 'pending' | 'transcript'> {
   store: RunStore;
 }
 
-interface AnswerVariables {
-  promptKey: string;
-  value: AnswerValue;
-  options?: AnswerOptions;
-}
+/** An answer mutation's variables: the arguments `answer(promptKey, value, options)` was called with. */
+type AnswerVariables = Parameters<AgentRun['answer']>;
 
-const idleAnswer: AnswerState = Object.freeze({ status: 'idle' }) as AnswerState;
-
-function runErrorOf(error: unknown): RunError {
-  const inner = (error as { error?: unknown } | null)?.error as Partial<RunError> | undefined;
-  if (inner && typeof inner.code === 'string' && typeof inner.message === 'string') return inner as RunError;
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'network', message };
-}
+/** The `RunError` an `AnswerError` or `TransportError` carries; anything else is a failure on the way. */
+const runErrorOf = (error: unknown): RunError | undefined =>
+  error ? ((error as AnswerError).error ?? { code: 'network', message: (error as Error).message ?? String(error) }) : undefined;
 
 /**
  * Subscribes to the store, coalescing text-only updates to one per animation frame: a burst of
@@ -210,8 +202,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const mutation = useMutation(
     {
       mutationKey,
-      mutationFn: ({ promptKey, value, options: answerOptions }: AnswerVariables) =>
-        storeRef.current.answer(promptKey, value, answerOptions),
+      mutationFn: (args: AnswerVariables) => storeRef.current.answer(...args),
       // A resume is not idempotent: never re-send behind the user's back.
       retry: false,
       // Offline, fail now (the user sees Retry) instead of pausing and firing later.
@@ -222,33 +213,13 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const mutateAsync = useRef(mutation.mutateAsync);
   mutateAsync.current = mutation.mutateAsync;
 
-  const attempts = useMutationState(
-    {
-      filters: { mutationKey, exact: true },
-      select: (m: Mutation<unknown, Error, unknown, unknown>) => {
-        const variables = m.state.variables as AnswerVariables | undefined;
-        return {
-          promptKey: variables?.promptKey,
-          value: variables?.value,
-          status: m.state.status,
-          error: m.state.error ? runErrorOf(m.state.error) : undefined,
-        };
-      },
-    },
-    queryClient,
-  );
+  const attempts = useMutationState<MutationState<void, Error, AnswerVariables>>({ filters: { mutationKey } }, queryClient);
+  // When reset() last ran: answer states and restored lists from before it are left out.
+  const resetAt = useRef(0);
   const answerState = useCallback(
     (promptKey: string): AnswerState => {
-      for (let i = attempts.length - 1; i >= 0; i--) {
-        const attempt = attempts[i];
-        if (attempt?.promptKey !== promptKey) continue;
-        return {
-          status: attempt.status,
-          ...(attempt.error ? { error: attempt.error } : {}),
-          ...(attempt.value !== undefined ? { value: attempt.value } : {}),
-        };
-      }
-      return idleAnswer;
+      const last = attempts.findLast((a) => a.variables?.[0] === promptKey && a.submittedAt > resetAt.current);
+      return { status: last?.status ?? 'idle', error: runErrorOf(last?.error), value: last?.variables?.[1] };
     },
     [attempts],
   );
@@ -259,7 +230,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
       queryKey: ['ask-user-kit', 'suspended-runs', agent, { threadId: threadId ?? null, resourceId: resourceId ?? null }],
       // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
       // observer leaves, which StrictMode's remount does, and the list would be fetched twice.
-      queryFn: (): Promise<SuspendedRun[]> => restorePending(transport, { threadId, resourceId }),
+      queryFn: () => restorePending(transport, { threadId, resourceId }),
       enabled: restoreWanted,
       staleTime: 0,
       refetchOnMount: 'always',
@@ -269,12 +240,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     },
     queryClient,
   );
-  const resetAt = useRef(0);
   const { data: restoredRuns, isFetchedAfterMount, dataUpdatedAt } = restoreQuery;
   useEffect(() => {
     // Cached data from an earlier mount may be stale (answered since): only a list fetched now counts.
-    if (!restoredRuns || !isFetchedAfterMount || dataUpdatedAt <= resetAt.current) return;
-    store.restore(restoredRuns);
+    if (restoredRuns && isFetchedAfterMount && dataUpdatedAt > resetAt.current) store.restore(restoredRuns);
   }, [store, restoredRuns, isFetchedAfterMount, dataUpdatedAt]);
   const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoreQuery.isFetching) || restoreQuery.isError;
 
@@ -301,25 +270,18 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   }, [store]);
 
   const send = useCallback((text: string) => storeRef.current.send(text), []);
-  const answer = useCallback(
-    (promptKey: string, value: AnswerValue, answerOptions?: AnswerOptions) =>
-      mutateAsync.current({ promptKey, value, ...(answerOptions ? { options: answerOptions } : {}) }),
-    [],
-  );
+  const answer = useCallback((...args: AnswerVariables) => mutateAsync.current(args), []);
   const cancel = useCallback(() => storeRef.current.cancel(), []);
-  const resetContext = useRef({ queryClient, mutationKey, refetch: restoreQuery.refetch });
-  resetContext.current = { queryClient, mutationKey, refetch: restoreQuery.refetch };
+  const refetch = useRef(restoreQuery.refetch);
+  refetch.current = restoreQuery.refetch;
   const reset = useCallback(() => {
-    const { queryClient: client, mutationKey: key } = resetContext.current;
     resetAt.current = Date.now();
     storeRef.current.reset();
-    const cache = client.getMutationCache();
-    for (const m of cache.findAll({ mutationKey: key, exact: true })) cache.remove(m);
   }, []);
-  const retryRestore = useCallback(() => void resetContext.current.refetch(), []);
+  const retryRestore = useCallback(() => void refetch.current(), []);
 
   const restoring = restoreWanted && restoreQuery.isFetching;
-  const restoreError = restoreQuery.error ? runErrorOf(restoreQuery.error) : undefined;
+  const restoreError = runErrorOf(restoreQuery.error);
   return useMemo(
     () => ({
       ...snapshot,
