@@ -180,11 +180,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     };
   });
   const instance = useId();
-  // A transport given without an agentId cannot be told apart from another: keep its cache entries to this hook.
-  const agent = options.transport
-    ? `transport:${options.agentId ?? instance}`
-    : `fetch:${options.baseUrl}:${options.agentId}`;
-  const identity = JSON.stringify([agent, threadId ?? null, resourceId ?? null]);
+  // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
+  // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
+  const conversation = [options.baseUrl, options.agentId ?? instance, threadId, resourceId];
+  const identity = JSON.stringify(conversation);
 
   const current = useRef<{ identity: string; store: RunStore }>(null);
   if (current.current?.identity !== identity) {
@@ -198,7 +197,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
   // Answers: one mutation per attempt, keyed to this hook instance and conversation.
-  const mutationKey = useMemo(() => ['ask-user-kit', 'answer', instance, identity], [instance, identity]);
+  const mutationKey = ['ask-user-kit', 'answer', instance, ...conversation];
   const mutation = useMutation(
     {
       mutationKey,
@@ -227,7 +226,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
   const restoreQuery = useQuery(
     {
-      queryKey: ['ask-user-kit', 'suspended-runs', agent, { threadId: threadId ?? null, resourceId: resourceId ?? null }],
+      queryKey: ['ask-user-kit', 'suspended-runs', ...conversation],
       // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
       // observer leaves, which StrictMode's remount does, and the list would be fetched twice.
       queryFn: () => restorePending(transport, { threadId, resourceId }),
