@@ -93,6 +93,15 @@ export interface AgentRun extends Omit<RunSnapshot, 'pending' | 'transcript'> {
   store: RunStore;
 }
 
+/** What requests and the stable actions read: the latest render's options, store and query handles. */
+interface Latest {
+  identity: string;
+  options: UseAgentRunOptions;
+  store: RunStore;
+  mutateAsync: (variables: AnswerVariables) => Promise<void>;
+  refetch: () => Promise<unknown>;
+}
+
 /** An answer mutation's variables: the arguments `answer(promptKey, value, options)` was called with. */
 type AnswerVariables = Parameters<AgentRun['answer']>;
 
@@ -163,14 +172,18 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const queryClient = useRequiredQueryClient(options.queryClient);
   const { threadId, resourceId, initialMessage } = options;
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
+  const instance = useId();
+  // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
+  // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
+  const conversation = [options.baseUrl, options.agentId ?? instance, threadId, resourceId];
+  const identity = JSON.stringify(conversation);
 
+  const latest = useRef<Latest>(null);
   // Requests go through the latest options: an inline transport, fetch or headers function is
   // fine, and only a different agent, thread or resource starts a new conversation.
-  const latest = useRef(options);
-  latest.current = options;
   const [transport] = useState((): AgentTransport => {
     const current = () => {
-      const o = latest.current;
+      const { options: o } = latest.current!;
       return o.transport ?? createFetchTransport(o as FetchTransportOptions);
     };
     return {
@@ -179,20 +192,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
       listSuspended: (request) => current().listSuspended(request),
     };
   });
-  const instance = useId();
-  // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
-  // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
-  const conversation = [options.baseUrl, options.agentId ?? instance, threadId, resourceId];
-  const identity = JSON.stringify(conversation);
-
-  const current = useRef<{ identity: string; store: RunStore }>(null);
-  if (current.current?.identity !== identity) {
-    current.current = { identity, store: createRunStore({ transport, threadId, resourceId }) };
-  }
-  const store = current.current.store;
-  const storeRef = useRef(store);
-  storeRef.current = store;
-
+  const store =
+    latest.current?.identity === identity
+      ? latest.current.store
+      : createRunStore({ transport, threadId, resourceId });
   const subscribe = useMemo(() => frameBatched(store), [store]);
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
@@ -201,7 +204,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const mutation = useMutation(
     {
       mutationKey,
-      mutationFn: (args: AnswerVariables) => storeRef.current.answer(...args),
+      mutationFn: (args: AnswerVariables) => store.answer(...args),
       // A resume is not idempotent: never re-send behind the user's back.
       retry: false,
       // Offline, fail now (the user sees Retry) instead of pausing and firing later.
@@ -209,9 +212,6 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     },
     queryClient,
   );
-  const mutateAsync = useRef(mutation.mutateAsync);
-  mutateAsync.current = mutation.mutateAsync;
-
   const attempts = useMutationState<MutationState<void, Error, AnswerVariables>>({ filters: { mutationKey } }, queryClient);
   // When reset() last ran: answer states and restored lists from before it are left out.
   const resetAt = useRef(0);
@@ -231,6 +231,8 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
       // observer leaves, which StrictMode's remount does, and the list would be fetched twice.
       queryFn: () => restorePending(transport, { threadId, resourceId }),
       enabled: restoreWanted,
+      // Set even where they are TanStack's defaults, so that an app's own (a long staleTime, say) cannot
+      // keep this list from being fetched on mount.
       staleTime: 0,
       refetchOnMount: 'always',
       refetchOnWindowFocus: false,
@@ -249,53 +251,41 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const started = useRef(false);
   useEffect(() => {
     if (!initialMessage || started.current || !restoreSettled) return;
-    const now = store.getSnapshot();
     started.current = true;
+    const now = store.getSnapshot();
     if (now.pending.length > 0 || now.transcript.length > 0 || now.status !== 'idle') return;
     store.send(initialMessage).catch(() => {});
   }, [store, initialMessage, restoreSettled]);
 
   // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
-  // microtask and is dropped if the hook is back by then, so a stream begun on mount survives.
-  const mounted = useRef(false);
+  // microtask and is dropped if the same store is mounted again by then, so a stream begun on mount survives.
+  const mounted = useRef<RunStore>(null);
   useEffect(() => {
-    mounted.current = true;
+    mounted.current = store;
     return () => {
-      mounted.current = false;
-      queueMicrotask(() => {
-        if (!mounted.current || storeRef.current !== store) store.cancel();
-      });
+      mounted.current = null;
+      queueMicrotask(() => mounted.current !== store && store.cancel());
     };
   }, [store]);
 
-  const send = useCallback((text: string) => storeRef.current.send(text), []);
-  const answer = useCallback((...args: AnswerVariables) => mutateAsync.current(args), []);
-  const cancel = useCallback(() => storeRef.current.cancel(), []);
-  const refetch = useRef(restoreQuery.refetch);
-  refetch.current = restoreQuery.refetch;
-  const reset = useCallback(() => {
-    resetAt.current = Date.now();
-    storeRef.current.reset();
-  }, []);
-  const retryRestore = useCallback(() => void refetch.current(), []);
+  latest.current = { identity, options, store, mutateAsync: mutation.mutateAsync, refetch: restoreQuery.refetch };
+  const [actions] = useState(() => ({
+    send: (text: string) => latest.current!.store.send(text),
+    answer: (...args: AnswerVariables) => latest.current!.mutateAsync(args),
+    cancel: () => latest.current!.store.cancel(),
+    reset() {
+      resetAt.current = Date.now();
+      latest.current!.store.reset();
+    },
+    retryRestore: () => void latest.current!.refetch(),
+  }));
 
-  const restoring = restoreWanted && restoreQuery.isFetching;
-  const restoreError = runErrorOf(restoreQuery.error);
-  return useMemo(
-    () => ({
-      ...snapshot,
-      restoring,
-      restoreError,
-      send,
-      answer,
-      answerState,
-      cancel,
-      reset,
-      retryRestore,
-      store,
-    }),
-    // restoreError is derived from the query's error object: compare that, not a fresh copy.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [snapshot, restoring, restoreQuery.error, send, answer, answerState, cancel, reset, retryRestore, store],
-  );
+  return {
+    ...snapshot,
+    ...actions,
+    answerState,
+    store,
+    restoring: restoreWanted && restoreQuery.isFetching,
+    restoreError: runErrorOf(restoreQuery.error),
+  };
 }
