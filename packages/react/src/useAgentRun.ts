@@ -2,6 +2,7 @@
 import {
   createFetchTransport,
   createRunStore,
+  initialRunSnapshot,
   restorePending,
   type AgentTransport,
   type AnswerError,
@@ -252,9 +253,8 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   useEffect(() => {
     if (!initialMessage || started.current || !restoreSettled) return;
     started.current = true;
-    const now = store.getSnapshot();
-    if (now.pending.length > 0 || now.transcript.length > 0 || now.status !== 'idle') return;
-    store.send(initialMessage).catch(() => {});
+    // Only a conversation nothing has happened in yet (no question restored, no message) is opened.
+    if (store.getSnapshot() === initialRunSnapshot) store.send(initialMessage).catch(() => {});
   }, [store, initialMessage, restoreSettled]);
 
   // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
