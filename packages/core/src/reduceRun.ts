@@ -73,6 +73,10 @@ const settled = (s: RunSnapshot): RunStatus =>
     ? 'awaiting-input'
     : 'done';
 
+/** The snapshot in run `runId`: another run than the current one starts with no text. */
+const enter = (s: RunSnapshot, runId: string | undefined): RunSnapshot =>
+  !runId || runId === s.runId ? s : { ...s, runId, text: '' };
+
 const addIssue = (s: RunSnapshot, issue: DecodeIssue): RunSnapshot => ({
   ...s,
   issues: [...s.issues, issue].slice(-MAX_ISSUES),
@@ -128,7 +132,8 @@ function addPrompt(s: RunSnapshot, prompt: Prompt, fresh?: boolean): RunSnapshot
 
 function appendText(s: RunSnapshot, runId: string | undefined, text: string): RunSnapshot {
   if (!text) return s;
-  const run = runId ?? s.runId ?? '';
+  s = enter(s, runId);
+  const run = s.runId ?? '';
   const transcript = s.transcript.slice();
   const last = transcript.at(-1);
   if (last?.type === 'assistant' && last.runId === run) {
@@ -136,13 +141,13 @@ function appendText(s: RunSnapshot, runId: string | undefined, text: string): Ru
   } else {
     transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
   }
-  return { ...s, runId: run || s.runId, text: run === (s.runId ?? '') ? s.text + text : text, transcript };
+  return { ...s, text: s.text + text, transcript };
 }
 
 function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnapshot {
   switch (chunk.type) {
     case 'start':
-      return !chunk.runId || chunk.runId === s.runId ? s : { ...s, runId: chunk.runId, text: '' };
+      return enter(s, chunk.runId);
     case 'step-start':
     case 'step-finish':
     case 'text-start':
@@ -244,11 +249,9 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       const prompt = s.pending.find((p) => p.key === key);
       if (!prompt) return s;
       return {
-        ...setPrompt(s, key, { state: 'submitting', answer, error: undefined }),
+        ...enter(setPrompt(s, key, { state: 'submitting', answer, error: undefined }), prompt.runId),
         status: 'resuming',
         error: undefined,
-        runId: prompt.runId,
-        text: prompt.runId === s.runId ? s.text : '',
       };
     }
     case 'answer-accepted':
