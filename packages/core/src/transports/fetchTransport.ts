@@ -1,6 +1,6 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
-import type { AgentTransport, ListSuspendedRequest } from '../types.ts';
+import type { AgentTransport, ResumeRequest, StreamRequest } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -37,7 +37,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     let response: Response;
     try {
       response = await (options.fetch ?? fetch)(root + path, {
-        method: body ? 'POST' : 'GET',
+        method: body && 'POST',
         headers,
         body: body && JSON.stringify(body),
         signal,
@@ -58,7 +58,8 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     return response;
   }
 
-  async function streamOf(path: string, body: object, { threadId, resourceId, signal }: ListSuspendedRequest) {
+  /** POSTs a stream or resume request: its ids go to `memory`, the rest is the body. */
+  async function streamOf(path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) {
     const memory = memoryOption(threadId, resourceId);
     const response = await request(path, signal, memory ? { ...body, memory } : body);
     const type = response.headers.get('content-type');
@@ -75,9 +76,9 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
   }
 
   return {
-    stream: ({ messages, ...rest }) => streamOf('/stream', { messages }, rest),
+    stream: (request) => streamOf('/stream', request),
 
-    resume: ({ runId, toolCallId, resumeData, ...rest }) => streamOf('/resume-stream', { runId, toolCallId, resumeData }, rest),
+    resume: (request) => streamOf('/resume-stream', request),
 
     async listSuspended({ threadId, resourceId, signal }) {
       const query = resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : '';
