@@ -118,31 +118,28 @@ const runErrorOf = (error: unknown): RunError | undefined =>
 function frameBatched(store: RunStore) {
   return (listener: () => void) => {
     let seen = store.getSnapshot();
-    let cancelFrame: (() => void) | undefined;
+    let scheduled = false;
     const flush = () => {
-      cancelFrame = undefined;
+      scheduled = false;
       seen = store.getSnapshot();
       listener();
     };
+    // A frame still due after an immediate flush or an unsubscribe has nothing left to do.
+    const later = () => scheduled && flush();
     const unsubscribe = store.subscribe(() => {
       const next = store.getSnapshot();
       if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
-        cancelFrame?.();
-        return flush();
-      }
-      if (cancelFrame) return;
-      if (document.hidden) {
+        flush();
+      } else if (!scheduled) {
+        scheduled = true;
         // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
-        const timer = setTimeout(flush, 16);
-        cancelFrame = () => clearTimeout(timer);
-      } else {
-        const id = requestAnimationFrame(flush);
-        cancelFrame = () => cancelAnimationFrame(id);
+        if (document.hidden) setTimeout(later, 16);
+        else requestAnimationFrame(later);
       }
     });
     return () => {
+      scheduled = false;
       unsubscribe();
-      cancelFrame?.();
     };
   };
 }
