@@ -92,7 +92,6 @@ export type AskUserPromptProps = AskUserPromptRootProps;
 
 type Field = 'text' | 'options' | 'other';
 type Invalid = { message: string; field: Field; attempt: number };
-type LocalAnswer = { key: string; status: AnswerState['status']; error?: RunError; value?: AnswerValue };
 
 interface PromptContextValue {
   prompt: Prompt;
@@ -280,14 +279,15 @@ function Root({
   const labels = { ...defaultLabels, ...givenLabels };
   const id = useId();
   const rootRef = useRef<HTMLFormElement>(null);
-  const [invalid, setInvalid] = useState<Invalid & { key: string }>();
-  const [local, setLocal] = useState<LocalAnswer>();
+  // Both belong to this prompt: the root is keyed by it.
+  const [invalid, setInvalid] = useState<Invalid>();
+  const [local, setLocal] = useState<AnswerState>();
   const focusBeforeSubmit = useRef<HTMLElement | null>(null);
 
   // Where the answer is: given by the app, in the run's transcript and answer state, or in our own onSubmit call.
   const entry = run?.transcript.find((e) => e.type === 'prompt' && e.prompt.key === key);
   const closed = entry?.type === 'prompt' && (entry.state === 'answered' || entry.state === 'expired') ? entry : undefined;
-  const sent: Partial<LocalAnswer> | undefined = run ? run.answerState(key) : local?.key === key ? local : undefined;
+  const sent = run ? run.answerState(key) : local;
   const error = sent?.error;
   const sentState = { pending: 'submitting', success: 'answered', error: error?.code === 'expired' ? 'expired' : 'failed', idle: undefined } as const;
   let state: AskUserPromptState =
@@ -305,11 +305,7 @@ function Root({
   const shown: Invalid | undefined =
     state !== 'ready'
       ? undefined
-      : invalid?.key === key
-        ? invalid
-        : refused
-          ? { message: error!.message, field: prompt.kind === 'text' ? 'text' : 'options', attempt: 0 }
-          : undefined;
+      : (invalid ?? (refused ? { message: error!.message, field: prompt.kind === 'text' ? 'text' : 'options', attempt: 0 } : undefined));
 
   const message =
     prompt.kind === 'invalid'
@@ -339,7 +335,7 @@ function Root({
     if (disabled || (state !== 'ready' && state !== 'failed')) return;
     const check = checkDraft(prompt, draft, allowOther, maxLength, labels);
     if (!('value' in check)) {
-      setInvalid((previous) => ({ ...check, key, attempt: (previous?.attempt ?? 0) + 1 }));
+      setInvalid((previous) => ({ ...check, attempt: (previous?.attempt ?? 0) + 1 }));
       return;
     }
     setInvalid(undefined);
@@ -355,12 +351,12 @@ function Root({
       result = Promise.reject(thrown);
     }
     const pending = typeof (result as PromiseLike<unknown> | undefined)?.then === 'function';
-    setLocal({ key, status: pending ? 'pending' : 'success', value });
+    setLocal({ status: pending ? 'pending' : 'success', value });
     if (pending) {
       // Settles with no error, or with the rejection as a RunError.
       (result as Promise<unknown>)
         .then(() => undefined, toRunError)
-        .then((error) => setLocal((l) => (l?.key === key ? { key, status: error ? 'error' : 'success', value, error } : l)));
+        .then((error) => setLocal({ status: error ? 'error' : 'success', value, error }));
     }
   };
   // `submit` stays the same function and sends with the values of the latest render.
@@ -390,8 +386,7 @@ function Root({
   useEffect(() => {
     const before = focusBeforeSubmit.current;
     const root = rootRef.current!;
-    const { activeElement } = document;
-    if (!before || state === 'submitting' || (activeElement && activeElement !== document.body)) return;
+    if (!before || state === 'submitting' || document.activeElement !== document.body) return;
     focusBeforeSubmit.current = null;
     if (!interactive(state)) root.focus({ preventScroll: true });
     else if (before.isConnected && !(before as HTMLInputElement).disabled) before.focus();
@@ -482,8 +477,8 @@ export type AskUserPromptDescriptionProps = ComponentPropsWithRef<'p'>;
 
 /** The hint under the question ("Choose one.", …); for a multiple choice it includes `.Count`. */
 const Description = part<AskUserPromptDescriptionProps>('Description', 'p', ({ prompt, state, labels, id }) =>
-  interactive(state) &&
-  prompt.kind !== 'invalid' && {
+  // Only a valid prompt is ever interactive.
+  interactive(state) && {
     id: `${id}-d`,
     children:
       prompt.kind === 'multiple' ? (
