@@ -144,19 +144,6 @@ function frameBatched(store: RunStore) {
   };
 }
 
-function useRequiredQueryClient(given: QueryClient | undefined): QueryClient {
-  const fromContext = useContext(QueryClientContext);
-  const client = given ?? fromContext;
-  if (!client) {
-    throw new Error(
-      'useAgentRun needs TanStack Query: wrap your app in <QueryClientProvider client={queryClient}> ' +
-        "(import { QueryClient, QueryClientProvider } from '@tanstack/react-query'; const queryClient = new QueryClient()), " +
-        'or pass useAgentRun({ queryClient }).',
-    );
-  }
-  return client;
-}
-
 /**
  * A conversation with a Mastra agent that asks questions through `ask_user`: send messages, read
  * the streamed text and the transcript, answer pending questions, and get them back after a reload.
@@ -167,7 +154,11 @@ function useRequiredQueryClient(given: QueryClient | undefined): QueryClient {
  * {run.pending.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)}
  */
 export function useAgentRun(options: UseAgentRunOptions): AgentRun {
-  const queryClient = useRequiredQueryClient(options.queryClient);
+  const fromContext = useContext(QueryClientContext);
+  const queryClient = options.queryClient ?? fromContext;
+  if (!queryClient) {
+    throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
+  }
   const { threadId, resourceId, initialMessage } = options;
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
   const instance = useId();
