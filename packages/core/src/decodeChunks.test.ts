@@ -103,12 +103,12 @@ describe('malformed input', () => {
   const long = `{"type":"text-delta","payload":{"text":"${'x'.repeat(300)}"`;
   it.each([
     ['bad JSON', 'data: {not json}\n\n', 'Skipped a frame that is not valid JSON.', '{not json}'],
-    ['a number', 'data: 42\n\n', 'Skipped a frame that is not a chunk: got a number.', '42'],
-    ['a string', 'data: "hello"\n\n', 'Skipped a frame that is not a chunk: got a string.', '"hello"'],
-    ['null', 'data: null\n\n', 'Skipped a frame that is not a chunk: got null.', 'null'],
-    ['an array', 'data: [{"type":"start"}]\n\n', 'Skipped a frame that is not a chunk: got an array.', '[{"type":"start"}]'],
-    ['no type', 'data: {"payload":{}}\n\n', 'Skipped a frame that is not a chunk: "type" is missing.', '{"payload":{}}'],
-    ['a number type', 'data: {"type":7}\n\n', 'Skipped a frame that is not a chunk: "type" is not text.', '{"type":7}'],
+    ['a number', 'data: 42\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '42'],
+    ['a string', 'data: "hello"\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '"hello"'],
+    ['null', 'data: null\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', 'null'],
+    ['an array', 'data: [{"type":"start"}]\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '[{"type":"start"}]'],
+    ['no type', 'data: {"payload":{}}\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '{"payload":{}}'],
+    ['a number type', 'data: {"type":7}\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '{"type":7}'],
     ['truncated JSON', `data: ${long}\n\n`, 'Skipped a frame that is not valid JSON.', `${long.slice(0, MAX_EXCERPT_LENGTH - 1)}…`],
   ])('%s gives a decode-error with a short excerpt, and the stream goes on', (_, bad, message, excerpt) => {
     const events = decodeText(`data: {"type":"start","runId":"r1"}\n\n${bad}data: {"type":"finish","runId":"r1"}\n\n`);
@@ -173,7 +173,7 @@ describe('malformed input', () => {
     expect(toDecodeEvent({ type: 'start' })).toEqual({ kind: 'chunk', chunk: { type: 'start' } });
     expect(toDecodeEvent(undefined)).toEqual({
       kind: 'decode-error',
-      issue: { message: 'Skipped a frame that is not a chunk: got a undefined.', excerpt: 'undefined' },
+      issue: { message: 'Skipped a frame that is not a chunk (an object with a text "type").', excerpt: 'undefined' },
     });
   });
 });

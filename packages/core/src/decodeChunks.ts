@@ -15,17 +15,11 @@ const skipped = (problem: string, excerpt: unknown): DecodeEvent => ({
 });
 
 /** A chunk when `value` is an object with a string `type`, else a `decode-error` quoting `text`. */
-function eventOf(value: unknown, text: unknown): DecodeEvent {
-  const type = (value as { type?: unknown } | null)?.type;
-  const problem =
-    value === null ? 'got null'
-    : Array.isArray(value) ? 'got an array'
-    : typeof value !== 'object' ? `got a ${typeof value}`
-    : type === undefined ? '"type" is missing'
-    : typeof type !== 'string' ? '"type" is not text'
-    : '';
-  return problem ? skipped(`a chunk: ${problem}`, text) : { kind: 'chunk', chunk: value as MastraChunk };
-}
+const eventOf = (value: unknown, text: unknown): DecodeEvent =>
+  // Only an object can have a `type` (a JSON array never does).
+  typeof (value as { type?: unknown } | null)?.type === 'string'
+    ? { kind: 'chunk', chunk: value as MastraChunk }
+    : skipped('a chunk (an object with a text "type")', text);
 
 /**
  * Turns an already-parsed value into a decode event: a chunk when it is an object with a string
@@ -46,19 +40,16 @@ export const toDecodeEvent = (value: unknown): DecodeEvent => eventOf(value, val
 export function createChunkDecoder(): ChunkDecoder {
   // A small SSE line decoder instead of eventsource-parser (4,450 B minified). It keeps what
   // Mastra's stream needs of the spec: LF, CRLF and CR line ends (a CRLF may be split across
-  // reads), multi-line `data:`, comments, a leading BOM; other fields are ignored.
+  // reads), multi-line `data:`, comments; other fields are ignored. TextDecoder drops a leading BOM.
   const text = new TextDecoder();
   // The unfinished line: V8 joins the pieces of a frame split over many reads lazily, once.
   let line = '';
   let data: string | undefined;
   let afterCR = false;
-  let first = true;
   const feed = (chunk: string) => {
     const out: DecodeEvent[] = [];
     if (!chunk) return out;
-    if (first && chunk[0] === '\uFEFF') chunk = chunk.slice(1);
     if (afterCR && chunk[0] === '\n') chunk = chunk.slice(1);
-    first = false;
     afterCR = chunk.endsWith('\r');
     const lines = chunk.split(/\r\n?|\n/);
     lines[0] = line + lines[0];
@@ -94,7 +85,8 @@ export function createChunkDecoder(): ChunkDecoder {
  */
 export function decodeText(sse: string): DecodeEvent[] {
   const decoder = createChunkDecoder();
-  return [...decoder.push(sse), ...decoder.end()];
+  // A file read as text may keep its BOM (TextDecoder drops it from a stream's bytes).
+  return [...decoder.push(sse.replace(/^\uFEFF/, '')), ...decoder.end()];
 }
 
 /**
