@@ -92,6 +92,7 @@ export type AskUserPromptProps = AskUserPromptRootProps;
 
 type Field = 'text' | 'options' | 'other';
 type Invalid = { message: string; field: Field; attempt: number };
+type PromptEntry = Extract<TranscriptEntry, { type: 'prompt' }>;
 
 interface PromptContextValue {
   prompt: Prompt;
@@ -100,6 +101,7 @@ interface PromptContextValue {
   setDraft: (update: (draft: AnswerDraft) => AnswerDraft) => void;
   submit: () => void;
   labels: AskUserLabels;
+  /** The "Other…" choice is shown: asked for, on a choice prompt that can still be answered. */
   allowOther: boolean;
   /** Controls are disabled (submitting, or `disabled`). */
   disabled: boolean;
@@ -205,7 +207,7 @@ function safePrompt(prompt: Prompt): Prompt {
   // Only the key is kept (React keys, drafts): the rest of a broken prompt may not be text.
   return valid
     ? prompt
-    : { key: String(p.key ?? 'unknown'), runId: '', toolCallId: '', toolName: '', kind: 'invalid', reason: 'not a parsed prompt', payload: prompt };
+    : { key: String(p.key ?? 'unknown'), runId: '', toolCallId: '', toolName: '', kind: 'invalid', reason: 'it is not a parsed prompt', payload: prompt };
 }
 
 /**
@@ -285,20 +287,21 @@ function Root({
   const focusBeforeSubmit = useRef<HTMLElement | null>(null);
 
   // Where the answer is: given by the app, in the run's transcript and answer state, or in our own onSubmit call.
-  const entry = run?.transcript.find((e) => e.type === 'prompt' && e.prompt.key === key);
-  const closed = entry?.type === 'prompt' && (entry.state === 'answered' || entry.state === 'expired') ? entry : undefined;
+  const entry = run?.transcript.find((e) => e.type === 'prompt' && e.prompt.key === key) as PromptEntry | undefined;
+  const closed = entry?.state === 'answered' || entry?.state === 'expired' ? entry.state : undefined;
   const sent = run ? run.answerState(key) : local;
   const error = sent?.error;
+  // What the answer's progress makes of the prompt; `idle` leaves it to whether the question is still open.
   const sentState = { pending: 'submitting', success: 'answered', error: error?.code === 'expired' ? 'expired' : 'failed', idle: undefined } as const;
   let state: AskUserPromptState =
     prompt.kind === 'invalid'
       ? 'malformed'
       : givenAnswer !== undefined
         ? 'answered'
-        : ((closed?.state as 'answered' | 'expired' | undefined) ??
+        : (closed ??
           sentState[sent?.status ?? 'idle'] ??
           (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
-  const answer = givenAnswer ?? (state === 'answered' ? (closed?.answer ?? sent?.value) : undefined);
+  const answer = givenAnswer ?? (state === 'answered' ? (entry?.answer ?? sent?.value) : undefined);
   // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
   const refused = state === 'failed' && error?.code === 'invalid-answer';
   if (refused) state = 'ready';
@@ -425,7 +428,7 @@ function Root({
     setDraft,
     submit,
     labels,
-    allowOther: allowOther && prompt.kind !== 'text',
+    allowOther: allowOther && prompt.kind !== 'text' && interactive(state),
     disabled: disabled || state === 'submitting',
     invalid: shown,
     message,
@@ -564,7 +567,7 @@ export type AskUserPromptOtherProps = ComponentPropsWithRef<'label'>;
 /** The "Other…" choice (with `allowOther`): a `<label>` around its radio or checkbox. Pair it with `.OtherText`. */
 const Other = part<AskUserPromptOtherProps>('Other', 'label', (c) => {
   const own = useOption(c, '', true);
-  return c.allowOther && interactive(c.state) && own;
+  return c.allowOther && own;
 });
 
 export type AskUserPromptOptionControlProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value' | 'checked'>;
@@ -627,8 +630,7 @@ export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithRef<'input'>, '
 const OtherText = part<AskUserPromptOtherTextProps>('OtherText', 'input', (c, props) => {
   const wrong = c.invalid?.field === 'other';
   return (
-    c.allowOther &&
-    interactive(c.state) && {
+    c.allowOther && {
       defaults: { autoComplete: 'off' },
       'data-state': c.draft.other ? 'checked' : 'unchecked',
       type: 'text',
