@@ -50,7 +50,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       let message = `The server answered ${status}.`;
       try {
         // Mastra answers `{ error: "…" }`; a proxy may answer HTML, or nothing.
-        const answer = JSON.parse(await response.text()) as { error?: unknown } | null;
+        const answer = (await response.json()) as { error?: unknown } | null;
         message = messageOf(answer?.error, messageOf(answer, message));
       } catch {}
       throw new TransportError(path === '/resume-stream' ? httpRunError(status, message) : { code: 'http', status, message });
