@@ -110,6 +110,9 @@ type AnswerVariables = Parameters<AgentRun['answer']>;
 const runErrorOf = (error: unknown): RunError | undefined =>
   error ? ((error as AnswerError).error ?? { code: 'network', message: (error as Error).message ?? String(error) }) : undefined;
 
+/** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
+const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTransport(o as FetchTransportOptions);
+
 /**
  * Subscribes to the store, coalescing text-only updates to one per animation frame: a burst of
  * reads within one frame commits once. A change of status or of the pending questions is passed
@@ -171,10 +174,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // Requests go through the latest options: an inline transport, fetch or headers function is
   // fine, and only a different agent, thread or resource starts a new conversation.
   const [transport] = useState((): AgentTransport => {
-    const current = () => {
-      const { options: o } = latest.current!;
-      return o.transport ?? createFetchTransport(o as FetchTransportOptions);
-    };
+    const current = () => transportOf(latest.current!.options);
     return {
       stream: (request) => current().stream(request),
       resume: (request) => current().resume(request),
@@ -217,8 +217,9 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     {
       queryKey: ['ask-user-kit', 'suspended-runs', ...conversation],
       // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
-      // observer leaves, which StrictMode's remount does, and the list would be fetched twice.
-      queryFn: () => restorePending(transport, { threadId, resourceId }),
+      // observer leaves, which StrictMode's remount does, and the list would be fetched twice. The render's
+      // own options, not `latest`: a query that suspends (an app's default) is fetched during render.
+      queryFn: () => restorePending(transportOf(options), { threadId, resourceId }),
       enabled: restoreWanted,
       // Set even where they are TanStack's defaults, so that an app's own (a long staleTime, say) cannot
       // keep this list from being fetched on mount.
