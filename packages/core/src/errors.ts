@@ -46,11 +46,8 @@ export const httpRunError = (status: number, message: string): RunError =>
     ? { code: 'expired', status, message: 'This question was already answered or has expired.' }
     : { code: 'http', status, message };
 
-/** True for the error an aborted `fetch` (or stream read) rejects with. */
-export function isAbortError(error: unknown): boolean {
-  const e = error as { name?: unknown; code?: unknown } | null | undefined;
-  return e?.name === 'AbortError' || e?.code === 'ABORT_ERR';
-}
+/** True for the error an aborted `fetch` (or stream read) rejects with: a DOMException, or Node's AbortError. */
+export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
 
 /** A readable message from anything thrown or carried in an `error` chunk. */
 export function messageOf(error: unknown, fallback = 'Unknown error'): string {
