@@ -108,7 +108,9 @@ type AnswerVariables = Parameters<AgentRun['answer']>;
 
 /** The `RunError` an `AnswerError` or `TransportError` carries; anything else is a failure on the way. */
 const runErrorOf = (error: unknown): RunError | undefined =>
-  error ? ((error as AnswerError).error ?? { code: 'network', message: (error as Error).message ?? String(error) }) : undefined;
+  error
+    ? ((error as AnswerError).error ?? { code: 'network', message: (error as Error).message ?? String(error) })
+    : undefined;
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTransport(o as FetchTransportOptions);
@@ -201,7 +203,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     },
     queryClient,
   );
-  const attempts = useMutationState<MutationState<void, Error, AnswerVariables>>({ filters: { mutationKey } }, queryClient);
+  const attempts = useMutationState<MutationState<void, Error, AnswerVariables>>(
+    { filters: { mutationKey } },
+    queryClient,
+  );
   // When reset() last ran: answer states and restored lists from before it are left out.
   const resetAt = useRef(0);
   const answerState = useCallback(
