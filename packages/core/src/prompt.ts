@@ -112,6 +112,6 @@ export function parsePrompt(call: SuspendedToolCall): Prompt {
     ...id,
     kind: !options.length ? 'text' : selectionMode === 'multi_select' ? 'multiple' : 'single',
     question,
-    options: options.map(({ label, description }) => (description ? { label, description } : { label })),
+    options,
   };
 }
