@@ -76,9 +76,9 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
   }
 
   return {
-    stream: (request) => streamOf('/stream', request),
+    stream: (req) => streamOf('/stream', req),
 
-    resume: (request) => streamOf('/resume-stream', request),
+    resume: (req) => streamOf('/resume-stream', req),
 
     async listSuspended({ threadId, resourceId, signal }) {
       const query = resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : '';
