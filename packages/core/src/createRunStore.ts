@@ -25,15 +25,15 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
   memoryOption(threadId, resourceId);
   let snapshot = initialRunSnapshot;
   const listeners = new Set<() => void>();
-  // Bumped by reset(): what a request of an older conversation dispatches is dropped.
-  let generation = 0;
+  // The request in flight: cancel() aborts it, reset() also lets it go, and what a request no
+  // longer in `active` dispatches is dropped (an older conversation's).
   let active: AbortController | undefined;
   // The answer in flight (one request at a time): answering its prompt again returns its promise.
   let answering: { key: string; run: Promise<void> } | undefined;
   let messages = 0;
 
-  const dispatch = (action: RunAction, gen = generation) => {
-    const next = gen === generation ? reduceRun(snapshot, action) : snapshot;
+  const dispatch = (action: RunAction) => {
+    const next = reduceRun(snapshot, action);
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -49,30 +49,38 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
     request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
     key?: string,
   ): Promise<void> {
-    const gen = generation;
     const controller = (active = new AbortController());
     const { signal } = controller;
-    let end: RunAction = { type: 'stream-end' };
-    let refusal: AnswerError | undefined;
+    const emit = (action: RunAction) => active === controller && dispatch(action);
+    let error: RunError | undefined;
     try {
-      dispatch(start);
+      emit(start);
       const batches = await request(signal);
-      if (key) dispatch({ type: 'answer-accepted', key }, gen);
+      if (key) emit({ type: 'answer-accepted', key });
       // From here on, a failure ends the run, not the answer.
       key = undefined;
       for await (const events of batches) {
-        if (gen !== generation || signal.aborted) break;
-        dispatch({ type: 'events', events });
+        // reset() aborts too: a stream it let go stops here.
+        if (signal.aborted) break;
+        emit({ type: 'events', events });
       }
     } catch (cause) {
-      const error = toRunError(signal.aborted ? signal.reason : cause);
-      end = error.code === 'aborted' ? { type: 'cancelled' } : key ? { type: 'answer-failed', key, error } : { type: 'stream-error', error };
-      if (key) refusal = new AnswerError(key, error);
+      error = toRunError(signal.aborted ? signal.reason : cause);
     }
     // Released before the last dispatch: a listener may send, or retry the answer, at once.
-    if (active === controller) active = undefined;
-    dispatch(signal.aborted ? { type: 'cancelled' } : end, gen);
-    if (refusal) throw refusal;
+    if (active === controller) {
+      active = undefined;
+      dispatch(
+        signal.aborted || error?.code === 'aborted'
+          ? { type: 'cancelled' }
+          : !error
+            ? { type: 'stream-end' }
+            : key
+              ? { type: 'answer-failed', key, error }
+              : { type: 'stream-error', error },
+      );
+    }
+    if (key && error) throw new AnswerError(key, error);
   }
 
   const refuse = (key: string, code: RunError['code'], message: string) =>
@@ -110,11 +118,12 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
       const resumeData = check.value;
       // Registered before answer-start reaches the listeners: one answering again gets this promise.
       let settle!: (done: Promise<void>) => void;
-      const current = (answering = { key, run: new Promise<void>((resolve) => (settle = resolve)) });
-      const forget = () => {
-        if (answering === current) answering = undefined;
-      };
-      current.run.then(forget, forget);
+      const current: typeof answering = (answering = {
+        key,
+        run: new Promise<void>((resolve) => (settle = resolve)).finally(() => {
+          if (answering === current) answering = undefined;
+        }),
+      });
       settle(
         run({ type: 'answer-start', key, answer: resumeData }, (signal) =>
           transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }), key),
@@ -131,7 +140,6 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
     },
 
     reset() {
-      generation++;
       active?.abort();
       active = answering = undefined;
       dispatch({ type: 'reset' });
