@@ -21,7 +21,7 @@ export type {
 } from './prompt.ts';
 export { DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
 export type { AnswerCheck, AnswerRefusal, ValidateAnswerOptions } from './validateAnswer.ts';
-export { AnswerError, isExpiredMessage, TransportError } from './errors.ts';
+export { AnswerError, isExpiredMessage, toRunError, TransportError } from './errors.ts';
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';

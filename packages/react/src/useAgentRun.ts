@@ -4,8 +4,8 @@ import {
   createRunStore,
   initialRunSnapshot,
   restorePending,
+  toRunError,
   type AgentTransport,
-  type AnswerError,
   type AnswerOptions,
   type AnswerValue,
   type FetchTransportOptions,
@@ -21,7 +21,7 @@ import {
   type MutationState,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnswerState } from './AskUserPrompt.tsx';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
@@ -106,46 +106,41 @@ interface Latest {
 /** An answer mutation's variables: the arguments `answer(promptKey, value, options)` was called with. */
 type AnswerVariables = Parameters<AgentRun['answer']>;
 
-/** The `RunError` an `AnswerError` or `TransportError` carries; anything else is a failure on the way. */
-const runErrorOf = (error: unknown): RunError | undefined =>
-  error
-    ? ((error as AnswerError).error ?? { code: 'network', message: (error as Error).message ?? String(error) })
-    : undefined;
+/** A failure as core's `toRunError` tells it (an `AnswerError`'s or `TransportError`'s own, an abort, or a network failure); none as `undefined`. */
+const runErrorOf = (error: unknown): RunError | undefined => (error ? toRunError(error) : undefined);
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTransport(o as FetchTransportOptions);
 
 /**
- * Subscribes to the store, coalescing text-only updates to one per animation frame: a burst of
+ * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a burst of
  * reads within one frame commits once. A change of status or of the pending questions is passed
  * on at once, so a new question is rendered in the frame it arrives in.
  */
-function frameBatched(store: RunStore) {
-  return (listener: () => void) => {
-    let seen = store.getSnapshot();
-    let scheduled = false;
-    const flush = () => {
-      scheduled = false;
-      seen = store.getSnapshot();
-      listener();
-    };
-    // A frame still due after an immediate flush or an unsubscribe has nothing left to do.
-    const later = () => scheduled && flush();
-    const unsubscribe = store.subscribe(() => {
-      const next = store.getSnapshot();
-      if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
-        flush();
-      } else if (!scheduled) {
-        scheduled = true;
-        // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
-        if (document.hidden) setTimeout(later, 16);
-        else requestAnimationFrame(later);
-      }
-    });
-    return () => {
-      scheduled = false;
-      unsubscribe();
-    };
+function frameBatched(store: RunStore, listener: () => void) {
+  let seen = store.getSnapshot();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    seen = store.getSnapshot();
+    listener();
+  };
+  // A frame still due after an immediate flush or an unsubscribe has nothing left to do.
+  const later = () => scheduled && flush();
+  const unsubscribe = store.subscribe(() => {
+    const next = store.getSnapshot();
+    if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
+      flush();
+    } else if (!scheduled) {
+      scheduled = true;
+      // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
+      if (document.hidden) setTimeout(later, 16);
+      else requestAnimationFrame(later);
+    }
+  });
+  return () => {
+    scheduled = false;
+    unsubscribe();
   };
 }
 
@@ -159,12 +154,18 @@ function frameBatched(store: RunStore) {
  * {run.pending.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)}
  */
 export function useAgentRun(options: UseAgentRunOptions): AgentRun {
-  const fromContext = useContext(QueryClientContext);
-  const queryClient = options.queryClient ?? fromContext;
-  if (!queryClient) {
-    throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
-  }
-  const { threadId, resourceId, initialMessage } = options;
+  const { queryClient, threadId, resourceId, initialMessage } = options;
+  // TanStack Query's hooks take `queryClient`, else the provider's, and throw without either. In
+  // development, say first how to give one. Read process.env.NODE_ENV here, not in a helper:
+  // bundlers replace it, so production builds drop the check and its message; where nothing
+  // replaces it and there is no `process` (a plain browser), TanStack's own error stands.
+  let missing: Error | undefined;
+  try {
+    if (process.env.NODE_ENV !== 'production' && !(useContext(QueryClientContext) ?? queryClient)) {
+      missing = new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
+    }
+  } catch {}
+  if (missing) throw missing;
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
   const instance = useId();
   // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
@@ -175,19 +176,20 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const latest = useRef<Latest>(null);
   // Requests go through the latest options: an inline transport, fetch or headers function is
   // fine, and only a different agent, thread or resource starts a new conversation.
-  const [transport] = useState((): AgentTransport => {
+  // The store only streams and resumes (restore lists the suspended runs itself).
+  const [transport] = useState(() => {
     const current = () => transportOf(latest.current!.options);
-    return {
+    const proxy: Pick<AgentTransport, 'stream' | 'resume'> = {
       stream: (request) => current().stream(request),
       resume: (request) => current().resume(request),
-      listSuspended: (request) => current().listSuspended(request),
     };
+    return proxy as AgentTransport;
   });
   const store =
     latest.current?.identity === identity
       ? latest.current.store
       : createRunStore({ transport, threadId, resourceId });
-  const subscribe = useMemo(() => frameBatched(store), [store]);
+  const subscribe = useCallback((listener: () => void) => frameBatched(store, listener), [store]);
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
   // Answers: one mutation per attempt, keyed to this hook instance and conversation.
