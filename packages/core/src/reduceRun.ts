@@ -3,7 +3,6 @@ import { messageOf } from './errors.ts';
 import { isAskUserCall, parsePrompt, promptKey, type AnswerValue, type Prompt } from './prompt.ts';
 import type {
   DecodeEvent,
-  DecodeIssue,
   RunError,
   RunSnapshot,
   RunStatus,
@@ -53,34 +52,17 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 /** How many decode issues a snapshot keeps (the most recent). */
 export const MAX_ISSUES = 50;
 
-const NETWORK_CUT: RunError = {
-  code: 'network',
-  message: 'The connection closed before the run ended.',
-};
-
 type PromptEntry = Extract<TranscriptEntry, { type: 'prompt' }>;
 type ToolChunk = Extract<KnownChunk, { type: `tool-${string}` }>;
 
 const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
 
-/** Where a run stopped short (cancelled, aborted) waits: for an answer, or for nothing. */
-const stopped = (s: RunSnapshot): RunStatus => (s.pending.length > 0 ? 'awaiting-input' : 'idle');
-
-/** Where a finished run goes: a question (or another suspended tool) waits, or it is done. */
-const settled = (s: RunSnapshot): RunStatus =>
-  s.pending.length > 0 ||
-  s.toolCalls.some((c) => c.state === 'suspended' && !s.transcript.some((e) => e.type === 'prompt' && e.id === c.key))
-    ? 'awaiting-input'
-    : 'done';
+/** `awaiting-input` while a question waits, else `otherwise`. */
+const waiting = (s: RunSnapshot, otherwise: RunStatus): RunStatus => (s.pending.length > 0 ? 'awaiting-input' : otherwise);
 
 /** The snapshot in run `runId`: another run than the current one starts with no text. */
 const enter = (s: RunSnapshot, runId: string | undefined): RunSnapshot =>
   !runId || runId === s.runId ? s : { ...s, runId, text: '' };
-
-const addIssue = (s: RunSnapshot, issue: DecodeIssue): RunSnapshot => ({
-  ...s,
-  issues: [...s.issues, issue].slice(-MAX_ISSUES),
-});
 
 /** Applies `patch` to the prompt entry `key`; an answered or expired prompt no longer waits. */
 const setPrompt = (s: RunSnapshot, key: string, patch: Partial<PromptEntry> & Pick<PromptEntry, 'state'>): RunSnapshot => ({
@@ -148,13 +130,6 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
   switch (chunk.type) {
     case 'start':
       return enter(s, chunk.runId);
-    case 'step-start':
-    case 'step-finish':
-    case 'text-start':
-    case 'text-end':
-    case 'text-delta': // appended by reduceEvents, a run of deltas at once
-    case 'unknown':
-      return s;
     case 'tool-call':
       return setToolCall(s, chunk, { toolName: chunk.payload.toolName, args: chunk.payload.args });
     case 'tool-call-suspended':
@@ -180,11 +155,20 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
     case 'finish':
     case 'abort': {
       if (s.status === 'error') return s;
-      const status = chunk.type === 'finish' ? settled(s) : stopped(s);
+      // A finished run waits on a question, or on another suspended tool (one with no prompt).
+      const status = waiting(
+        s,
+        chunk.type === 'abort'
+          ? 'idle'
+          : s.toolCalls.some((c) => c.state === 'suspended' && !s.transcript.some((e) => e.type === 'prompt' && e.id === c.key))
+            ? 'awaiting-input'
+            : 'done',
+      );
       return status === s.status ? s : { ...s, status };
     }
     default:
-      chunk satisfies never;
+      // step-start, step-finish, text-start, text-end, unknown types change nothing; text-delta is
+      // appended by reduceEvents, a run of deltas at once.
       return s;
   }
 }
@@ -195,9 +179,9 @@ function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsh
   let text = '';
   let runId: string | undefined;
   for (const event of events) {
-    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
-    if (!parsed.ok) {
-      s = addIssue(s, parsed.issue);
+    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : event;
+    if ('issue' in parsed) {
+      s = { ...s, issues: [...s.issues, parsed.issue].slice(-MAX_ISSUES) };
       continue;
     }
     const { chunk } = parsed;
@@ -238,12 +222,14 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
     case 'events':
       return reduceEvents(s, action.events);
     case 'stream-end':
-      return isBusy(s.status) ? { ...s, status: 'error', error: NETWORK_CUT } : s;
+      return isBusy(s.status)
+        ? { ...s, status: 'error', error: { code: 'network', message: 'The connection closed before the run ended.' } }
+        : s;
     case 'stream-error':
       return { ...s, status: 'error', error: action.error, transcript: unsubmit(s.transcript) };
     case 'cancelled':
       // Only a request in flight can be cancelled, and only then is an answer on its way.
-      return isBusy(s.status) ? { ...s, status: stopped(s), transcript: unsubmit(s.transcript) } : s;
+      return isBusy(s.status) ? { ...s, status: waiting(s, 'idle'), transcript: unsubmit(s.transcript) } : s;
     case 'answer-start': {
       const { key, answer } = action;
       const prompt = s.pending.find((p) => p.key === key);
@@ -260,7 +246,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       const { key, error } = action;
       // A failed attempt is not the answer: the prompt waits again, with the reason.
       const next = setPrompt(s, key, error.code === 'expired' ? { state: 'expired', error } : { state: 'pending', answer: undefined, error });
-      return { ...next, status: next.pending.length > 0 ? 'awaiting-input' : 'error', error };
+      return { ...next, status: waiting(next, 'error'), error };
     }
     case 'restore': {
       let next = s;
