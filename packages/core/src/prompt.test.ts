@@ -46,6 +46,13 @@ describe('parsePrompt', () => {
     const prompt = parsePrompt(call(payload));
     expect(prompt).toMatchObject({ kind: 'invalid', reason, payload, key: 'r1:call_1' });
   });
+
+  it('an invalid prompt keeps its question when the payload had a readable one', () => {
+    expect(parsePrompt(call({ question: ' Q ', options: [{ label: 'A' }, { label: 'A' }] }))).toMatchObject({ kind: 'invalid', question: 'Q' });
+    const unread = parsePrompt(call({ question: 'Q', options: 'A,B' }));
+    expect(unread.kind).toBe('invalid');
+    expect(unread.kind === 'invalid' && unread.question).toBeUndefined();
+  });
 });
 
 describe('isAskUserCall', () => {

@@ -90,13 +90,7 @@ export function parsePrompt(call: SuspendedToolCall): Prompt {
   const { runId, toolCallId, toolName, suspendPayload: payload } = call;
   const id: PromptIdentity = { key: promptKey(runId, toolCallId), runId, toolCallId, toolName };
   const parsed = payloadSchema.safeParse(payload);
-  const invalid = (reason: string, question?: string): InvalidPrompt => ({
-    ...id,
-    kind: 'invalid',
-    reason,
-    payload,
-    ...(question ? { question } : {}),
-  });
+  const invalid = (reason: string, question?: string): InvalidPrompt => ({ ...id, kind: 'invalid', reason, payload, question });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return invalid(issue.path.length > 1 ? `${issue.message} (at ${issue.path.join('.')})` : issue.message);
