@@ -120,28 +120,23 @@ const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTranspo
 function frameBatched(store: RunStore, listener: () => void) {
   let seen = store.getSnapshot();
   let scheduled = false;
+  // A frame still due after an immediate flush or an unsubscribe calls the listener for nothing:
+  // useSyncExternalStore renders only if the snapshot changed.
   const flush = () => {
     scheduled = false;
     seen = store.getSnapshot();
     listener();
   };
-  // A frame still due after an immediate flush or an unsubscribe has nothing left to do.
-  const later = () => scheduled && flush();
-  const unsubscribe = store.subscribe(() => {
+  return store.subscribe(() => {
     const next = store.getSnapshot();
     if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
       flush();
     } else if (!scheduled) {
       scheduled = true;
       // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
-      if (document.hidden) setTimeout(later, 16);
-      else requestAnimationFrame(later);
+      (document.hidden ? setTimeout : requestAnimationFrame)(flush);
     }
   });
-  return () => {
-    scheduled = false;
-    unsubscribe();
-  };
 }
 
 /**
@@ -228,12 +223,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
       // own options, not `latest`: a query that suspends (an app's default) is fetched during render.
       queryFn: () => restorePending(transportOf(options), { threadId, resourceId }),
       enabled: restoreWanted,
-      // Set even where they are TanStack's defaults, so that an app's own (a long staleTime, say) cannot
-      // keep this list from being fetched on mount.
-      staleTime: 0,
+      // Fetched on every mount, whatever an app's defaults say (a long or 'static' staleTime, say), and
+      // never stale otherwise: not fetched again on window focus or reconnect.
+      staleTime: Infinity,
       refetchOnMount: 'always',
-      refetchOnWindowFocus: false,
-      refetchOnReconnect: false,
       retry: 1,
     },
     queryClient,
@@ -243,7 +236,9 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     // Cached data from an earlier mount may be stale (answered since): only a list fetched now counts.
     if (restoredRuns && isFetchedAfterMount && dataUpdatedAt > resetAt.current) store.restore(restoredRuns);
   }, [store, restoredRuns, isFetchedAfterMount, dataUpdatedAt]);
-  const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoreQuery.isFetching) || restoreQuery.isError;
+  const restoring = restoreWanted && restoreQuery.isFetching;
+  // Settled once this mount's own fetch has ended, with a list or an error.
+  const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoring);
 
   const started = useRef(false);
   useEffect(() => {
@@ -281,7 +276,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     ...actions,
     answerState,
     store,
-    restoring: restoreWanted && restoreQuery.isFetching,
+    restoring,
     restoreError: runErrorOf(restoreQuery.error),
   };
 }
