@@ -2,7 +2,7 @@ import type { RunError } from './types.ts';
 
 /** A failure that carries a `RunError`: the base of the kit's two error classes. */
 class RunFailure extends Error {
-  readonly error: RunError;
+  declare readonly error: RunError;
   constructor(error: RunError, options?: { cause?: unknown }) {
     super(error.message, options);
     this.error = error;
@@ -25,7 +25,7 @@ export class TransportError extends RunFailure {
 export class AnswerError extends RunFailure {
   override readonly name = 'AnswerError';
   /** The prompt the answer was for. */
-  readonly promptKey: string;
+  declare readonly promptKey: string;
   constructor(promptKey: string, error: RunError) {
     super(error);
     this.promptKey = promptKey;
@@ -35,10 +35,8 @@ export class AnswerError extends RunFailure {
 // Mastra's words when a run or tool call no longer waits (already resumed, finished, or unknown):
 // "could not find a suspended run for runId …" (AGENT_RESUME_NO_SNAPSHOT_FOUND) and
 // "cannot resume tool call … because it is not suspended" (AGENT_RESUME_TOOL_CALL_NOT_SUSPENDED).
-const EXPIRED = /could not find a suspended run|not[ _]suspended|NO_SNAPSHOT_FOUND/i;
-
 /** True when a server message says the run (or tool call) is no longer suspended. */
-export const isExpiredMessage = (message: string): boolean => EXPIRED.test(message);
+export const isExpiredMessage = (message: string): boolean => /could not find a suspended run|not[ _]suspended|NO_SNAPSHOT_FOUND/i.test(message);
 
 /** The `RunError` for an HTTP error answer: `expired` when Mastra says the run no longer waits. */
 export const httpRunError = (status: number, message: string): RunError =>
@@ -51,8 +49,9 @@ export const isAbortError = (error: unknown): boolean => (error as { name?: unkn
 
 /** A readable message from anything thrown or carried in an `error` chunk. */
 export function messageOf(error: unknown, fallback = 'Unknown error'): string {
-  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
+  // A string has no `message`: it is its own.
+  const message = (error as { message?: unknown } | null | undefined)?.message ?? error;
+  return (typeof message === 'string' && message) || fallback;
 }
 
 /** Any failure as a `RunError`: a transport's own, an abort, or else a network failure. */
