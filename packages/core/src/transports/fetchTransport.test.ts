@@ -32,6 +32,8 @@ describe('createFetchTransport errors', () => {
       agents: {
         slow: askUserAgent('slow', [reply('one two three four five six seven eight', { deltas: 8, delayMs: 200 })]),
         text: askUserAgent('text', [ask.text('Name?'), reply('ok')]),
+        // Replies at once: its runs do not stay suspended.
+        reply: askUserAgent('reply', [reply('ok')]),
       },
     });
     // Not Mastra: what a dev server's SPA fallback does with a wrong URL.
@@ -62,6 +64,33 @@ describe('createFetchTransport errors', () => {
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toMatchObject({ code: 'http', status: 200 });
     expect((error as TransportError).message).toMatch(/Expected an event stream .* got text\/html/);
+  });
+
+  it('a suspended-runs answer that is not JSON is refused as an answer of the wrong shape', async () => {
+    const transport = createFetchTransport({ baseUrl: otherUrl, agentId: 'text' });
+    const error = await failureOf(transport.listSuspended({ resourceId: 'u' }));
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).error).toEqual({
+      code: 'http',
+      message: 'The suspended-runs answer is not in the expected shape (root: Invalid input: expected object, received undefined).',
+    });
+  });
+
+  it('sends the ids as memory, and no memory without them', async () => {
+    const bodies: unknown[] = [];
+    const transport = createFetchTransport({
+      baseUrl: server.url,
+      agentId: 'reply',
+      fetch: (input, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return fetch(input, init);
+      },
+    });
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    for (const request of [{ messages }, { messages, threadId: 'memory-t', resourceId: 'memory-u' }]) {
+      for await (const _ of await transport.stream(request));
+    }
+    expect(bodies).toEqual([{ messages }, { messages, memory: { thread: 'memory-t', resource: 'memory-u' } }]);
   });
 
   it('a server that is not there is a network error', async () => {

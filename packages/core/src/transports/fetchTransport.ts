@@ -1,6 +1,6 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
-import type { AgentTransport, ResumeRequest, StreamRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -29,14 +29,19 @@ export interface FetchTransportOptions {
 export function createFetchTransport(options: FetchTransportOptions): AgentTransport {
   const root = `${options.baseUrl.replace(/\/+$/, '')}${options.apiPrefix ?? '/api'}/agents/${encodeURIComponent(options.agentId)}`;
 
-  /** Sends a request (a POST with a JSON body, or a GET); an error status or no answer is a `TransportError`. */
-  async function request(path: string, signal: AbortSignal | undefined, body?: object): Promise<Response> {
+  /**
+   * Sends a request: a POST with a JSON body, answered by an event stream (decoded), or a GET,
+   * answered by JSON (parsed; `undefined` when it is not JSON). Every failure but an abort is a
+   * `TransportError`: no answer, an error status, or a POST not answered by an event stream.
+   */
+  async function request(path: string, signal: AbortSignal | undefined, body?: object): Promise<unknown> {
+    const url = root + path;
     const { headers: extra } = options;
     const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
     if (body) headers.set('content-type', 'application/json');
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(root + path, {
+      response = await (options.fetch ?? fetch)(url, {
         method: body && 'POST',
         headers,
         body: body && JSON.stringify(body),
@@ -45,50 +50,34 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     } catch (error) {
       throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
     }
-    if (!response.ok) {
-      const { status } = response;
-      let message = `The server answered ${status}.`;
-      try {
-        // Mastra answers `{ error: "…" }`; a proxy may answer HTML, or nothing.
-        const answer = (await response.json()) as { error?: unknown } | null;
-        message = messageOf(answer?.error, messageOf(answer, message));
-      } catch {}
-      throw new TransportError(path === '/resume-stream' ? httpRunError(status, message) : { code: 'http', status, message });
-    }
-    return response;
-  }
-
-  /** POSTs a stream or resume request: its ids go to `memory`, the rest is the body. */
-  async function streamOf(path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) {
-    const memory = memoryOption(threadId, resourceId);
-    const response = await request(path, signal, memory ? { ...body, memory } : body);
+    const { ok, status } = response;
     const type = response.headers.get('content-type');
-    // A dev server's SPA fallback answers 200 with HTML for a wrong URL: say so instead of decoding it.
-    if (!response.body || (type && !type.includes('text/event-stream'))) {
-      await response.body?.cancel();
-      throw new TransportError({
-        code: 'http',
-        status: response.status,
-        message: `Expected an event stream from ${root + path}, got ${response.body ? type : 'no body'}. Is baseUrl the Mastra server?`,
-      });
-    }
-    return decodeChunks(response.body);
+    if (ok && body && type?.includes('text/event-stream')) return decodeChunks(response.body!);
+    // Read to its end: a list, an error (Mastra answers `{ error: "…" }`; a proxy may answer HTML,
+    // or nothing), or what a dev server's SPA fallback answers a wrong URL with (200, HTML).
+    const answer = (await response.json().catch(() => signal?.throwIfAborted())) as { error?: unknown } | undefined;
+    if (ok && !body) return answer;
+    throw new TransportError(
+      httpRunError(
+        status,
+        ok
+          ? `Expected an event stream from ${url}, got ${type}. Is baseUrl the Mastra server?`
+          : messageOf(answer?.error, messageOf(answer, `The server answered ${status}.`)),
+      ),
+    );
   }
 
   return {
-    stream: (req) => streamOf('/stream', req),
+    stream: ({ threadId, resourceId, signal, ...body }) =>
+      request('/stream', signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>,
 
-    resume: (req) => streamOf('/resume-stream', req),
+    resume: ({ threadId, resourceId, signal, ...body }) =>
+      request('/resume-stream', signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>,
 
     async listSuspended({ threadId, resourceId, signal }) {
       const query = resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : '';
-      const response = await request(`/suspended-runs${query}`, signal);
-      const body: unknown = await response.json().catch((error: unknown) => {
-        throw isAbortError(error)
-          ? error
-          : new TransportError({ code: 'http', status: response.status, message: 'The suspended-runs answer is not JSON.' });
-      });
-      return parseSuspendedRuns(body, threadId);
+      // An answer that is not JSON fails parseSuspendedRuns as an answer of the wrong shape.
+      return parseSuspendedRuns(await request(`/suspended-runs${query}`, signal), threadId);
     },
   };
 }
