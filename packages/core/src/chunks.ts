@@ -10,7 +10,7 @@ export type KnownChunk =
   | Envelope<'start' | 'step-start' | 'step-finish' | 'text-start' | 'text-end' | 'finish' | 'abort', unknown>
   | Envelope<'text-delta', Loose & { text: string }>
   | Envelope<'tool-call', ToolPayload>
-  | Envelope<'tool-call-suspended', ToolPayload & { suspendPayload?: unknown }, string>
+  | Envelope<'tool-call-suspended', ToolPayload & { suspendPayload: unknown }, string>
   | Envelope<'tool-call-approval', ToolPayload, string>
   | Envelope<'tool-result', Loose & { toolCallId: string; toolName?: string; result?: unknown; isError?: boolean }>
   | Envelope<'tool-error', Loose & { toolCallId: string; toolName?: string; error?: unknown }>

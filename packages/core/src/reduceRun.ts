@@ -71,10 +71,6 @@ const setPrompt = (s: RunSnapshot, key: string, patch: Partial<PromptEntry> & Pi
   transcript: s.transcript.map((e) => (e.type === 'prompt' && e.id === key ? { ...e, ...patch } : e)),
 });
 
-/** Prompts whose answer was on its way go back to pending: the server never took it. */
-const unsubmit = (t: TranscriptEntry[]): TranscriptEntry[] =>
-  t.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e));
-
 /**
  * Applies `patch` to the tool call of this chunk, or adds the call (`running` unless the patch
  * says otherwise). Keys are unique: a reused tool call id updates its entry.
@@ -116,14 +112,16 @@ function appendText(s: RunSnapshot, runId: string | undefined, text: string): Ru
   if (!text) return s;
   s = enter(s, runId);
   const run = s.runId ?? '';
-  const transcript = s.transcript.slice();
+  const { transcript } = s;
   const last = transcript.at(-1);
-  if (last?.type === 'assistant' && last.runId === run) {
-    transcript[transcript.length - 1] = { ...last, text: last.text + text };
-  } else {
-    transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
-  }
-  return { ...s, text: s.text + text, transcript };
+  return {
+    ...s,
+    text: s.text + text,
+    transcript:
+      last?.type === 'assistant' && last.runId === run
+        ? [...transcript.slice(0, -1), { ...last, text: last.text + text }]
+        : [...transcript, { type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text }],
+  };
 }
 
 function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnapshot {
@@ -136,8 +134,7 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
     case 'tool-call-approval': {
       let next = setToolCall(s, chunk, { state: 'suspended' });
       if (chunk.type === 'tool-call-suspended') {
-        const { toolCallId, toolName, suspendPayload } = chunk.payload;
-        const call = { runId: chunk.runId, toolCallId, toolName, suspendPayload };
+        const call = { ...chunk.payload, runId: chunk.runId };
         if (isAskUserCall(call)) next = addPrompt(next, parsePrompt(call), true);
       }
       return next.status === 'error' ? next : { ...next, status: 'awaiting-input' };
@@ -179,8 +176,8 @@ function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsh
   let text = '';
   let runId: string | undefined;
   for (const event of events) {
-    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : event;
-    if ('issue' in parsed) {
+    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
+    if (!parsed.ok) {
       s = { ...s, issues: [...s.issues, parsed.issue].slice(-MAX_ISSUES) };
       continue;
     }
@@ -225,11 +222,23 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       return isBusy(s.status)
         ? { ...s, status: 'error', error: { code: 'network', message: 'The connection closed before the run ended.' } }
         : s;
+    // A prompt whose answer was on its way goes back to pending: the server never took it.
     case 'stream-error':
-      return { ...s, status: 'error', error: action.error, transcript: unsubmit(s.transcript) };
+      return {
+        ...s,
+        status: 'error',
+        error: action.error,
+        transcript: s.transcript.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e)),
+      };
     case 'cancelled':
       // Only a request in flight can be cancelled, and only then is an answer on its way.
-      return isBusy(s.status) ? { ...s, status: waiting(s, 'idle'), transcript: unsubmit(s.transcript) } : s;
+      return isBusy(s.status)
+        ? {
+            ...s,
+            status: waiting(s, 'idle'),
+            transcript: s.transcript.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e)),
+          }
+        : s;
     case 'answer-start': {
       const { key, answer } = action;
       const prompt = s.pending.find((p) => p.key === key);
