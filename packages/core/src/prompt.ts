@@ -54,23 +54,22 @@ export interface SuspendedToolCall {
 /** The key of a prompt: `runId` and `toolCallId` together (tool call ids repeat across runs). */
 export const promptKey = (runId: string, toolCallId: string): string => `${runId}:${toolCallId}`;
 
+// A string as the second argument is the message of the check's issue.
 const optionSchema = z.object(
   {
-    label: z.string({ error: 'each option needs a text label' }),
-    description: z.string({ error: 'an option description must be text' }).optional(),
+    label: z.string('each option needs a text label'),
+    description: z.string('an option description must be text').optional(),
   },
-  { error: 'each option must be an object with a label' },
+  'each option must be an object with a label',
 );
 
 const payloadSchema = z.object(
   {
-    question: z.string({ error: 'the question is missing or not text' }).trim().min(1, 'the question is empty'),
-    options: z.array(optionSchema, { error: 'options must be a list' }).default([]),
-    selectionMode: z
-      .enum(['single_select', 'multi_select'], { error: 'selectionMode must be "single_select" or "multi_select"' })
-      .optional(),
+    question: z.string('the question is missing or not text').trim().min(1, 'the question is empty'),
+    options: z.array(optionSchema, 'options must be a list').default([]),
+    selectionMode: z.enum(['single_select', 'multi_select'], 'selectionMode must be "single_select" or "multi_select"').optional(),
   },
-  { error: 'the payload is not an object' },
+  'the payload is not an object',
 );
 
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
