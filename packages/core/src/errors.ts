@@ -48,15 +48,14 @@ export const httpRunError = (status: number, message: string): RunError =>
 export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
 
 /** A readable message from anything thrown or carried in an `error` chunk. */
-export function messageOf(error: unknown, fallback = 'Unknown error'): string {
+export const messageOf = (error: unknown, fallback = 'Unknown error'): string =>
   // A string has no `message`: it is its own.
-  const message = (error as { message?: unknown } | null | undefined)?.message ?? error;
-  return (typeof message === 'string' && message) || fallback;
-}
+  (error = (error as { message?: unknown } | null | undefined)?.message ?? error) && typeof error === 'string' ? error : fallback;
 
 /** Any failure as a `RunError`: a transport's own, an abort, or else a network failure. */
-export function toRunError(error: unknown): RunError {
-  if (error instanceof RunFailure) return error.error;
-  if (isAbortError(error)) return { code: 'aborted', message: 'The request was cancelled.' };
-  return { code: 'network', message: `Could not reach the agent server: ${messageOf(error, 'no answer')}.` };
-}
+export const toRunError = (error: unknown): RunError =>
+  error instanceof RunFailure
+    ? error.error
+    : isAbortError(error)
+      ? { code: 'aborted', message: 'The request was cancelled.' }
+      : { code: 'network', message: `Could not reach the agent server: ${messageOf(error, 'no answer')}.` };
