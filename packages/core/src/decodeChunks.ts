@@ -9,17 +9,14 @@ export interface ChunkDecoder {
   end(): DecodeEvent[];
 }
 
-const skipped = (problem: string, excerpt: unknown): DecodeEvent => ({
-  kind: 'decode-error',
-  issue: { message: `Skipped a frame that is not ${problem}.`, excerpt: excerptOf(excerpt) },
-});
-
-/** A chunk when `value` is an object with a string `type`, else a `decode-error` quoting `text`. */
-const eventOf = (value: unknown, text: unknown): DecodeEvent =>
-  // Only an object can have a `type` (a JSON array never does).
+/**
+ * A chunk when `value` is an object with a string `type` (a JSON array never has one), else a
+ * `decode-error` quoting `text`: it is not `problem`.
+ */
+const eventOf = (value: unknown, text: unknown, problem = 'a chunk (an object with a text "type")'): DecodeEvent =>
   typeof (value as { type?: unknown } | null)?.type === 'string'
     ? { kind: 'chunk', chunk: value as MastraChunk }
-    : skipped('a chunk (an object with a text "type")', text);
+    : { kind: 'decode-error', issue: { message: `Skipped a frame that is not ${problem}.`, excerpt: excerptOf(text) } };
 
 /**
  * Turns an already-parsed value into a decode event: a chunk when it is an object with a string
@@ -45,7 +42,7 @@ export function createChunkDecoder(): ChunkDecoder {
   // The unfinished line: V8 joins the pieces of a frame split over many reads lazily, once.
   let line = '';
   let data: string | undefined;
-  let afterCR = false;
+  let afterCR: boolean | undefined;
   const feed = (chunk: string) => {
     const out: DecodeEvent[] = [];
     if (!chunk) return out;
@@ -60,7 +57,7 @@ export function createChunkDecoder(): ChunkDecoder {
           try {
             out.push(eventOf(JSON.parse(data), data));
           } catch {
-            out.push(skipped('valid JSON', data));
+            out.push(eventOf(0, data, 'valid JSON'));
           }
         }
         data = undefined;
@@ -101,12 +98,12 @@ export async function* decodeChunks(stream: ReadableStream<Uint8Array>): AsyncGe
   const reader = stream.getReader();
   const decoder = createChunkDecoder();
   try {
-    for (let read; !(read = await reader.read()).done; ) {
-      const batch = decoder.push(read.value);
+    for (let read, batch; ; ) {
+      read = await reader.read();
+      batch = read.done ? decoder.end() : decoder.push(read.value);
       if (batch.length) yield batch;
+      if (read.done) break;
     }
-    const rest = decoder.end();
-    if (rest.length) yield rest;
   } finally {
     // Stopped early: the body is not needed any more. (A no-op once it ended or failed.)
     await reader.cancel().catch(() => {});
