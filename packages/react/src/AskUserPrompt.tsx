@@ -14,6 +14,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useImperativeHandle,
   useRef,
   useState,
   type ChangeEvent,
@@ -167,6 +168,8 @@ type Own = {
   defaults?: object;
   context?: PromptContextValue;
   children?: ReactNode;
+  /** A form control: disabled with the prompt, and described by these ids (falsy ones left out) after the app's. */
+  control?: unknown[];
 };
 
 /**
@@ -187,13 +190,27 @@ function part<P extends { children?: ReactNode }>(
     if (inOption) need(context.option, name, '<AskUserPrompt.Option> or <AskUserPrompt.Other>');
     const own = useOwn(context, props);
     if (!own) return null;
-    const { as: Tag = tag, defaults, context: inner, ...attributes } = own;
+    const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
+    const app = props as { disabled?: boolean; 'aria-describedby'?: string };
     const element = (
-      <Tag {...defaults} {...props} {...common(dataPart, context)} {...attributes} children={props.children ?? attributes.children} />
+      <Tag
+        {...defaults}
+        {...props}
+        {...common(dataPart, context)}
+        {...(control && {
+          disabled: context.disabled || app.disabled,
+          'aria-describedby': describedBy(app['aria-describedby'], ...control),
+        })}
+        {...attributes}
+        children={props.children ?? attributes.children}
+      />
     );
     return inner ? <PromptContext value={inner}>{element}</PromptContext> : element;
   };
-  Part.displayName = `AskUserPrompt.${name}`;
+  // Names for React DevTools and warnings; production builds drop them (see useControllableState).
+  try {
+    if (process.env.NODE_ENV !== 'production') Part.displayName = `AskUserPrompt.${name}`;
+  } catch {}
   return Part;
 }
 
@@ -412,14 +429,7 @@ function Root({
             : (message ?? '');
 
   // Our ref and the app's on the one form.
-  const setRef = useCallback(
-    (node: HTMLFormElement | null) => {
-      rootRef.current = node;
-      if (typeof ref === 'function') return ref(node);
-      if (ref) ref.current = node;
-    },
-    [ref],
-  );
+  useImperativeHandle(ref, () => rootRef.current!, []);
 
   const context: PromptContextValue = {
     prompt,
@@ -444,7 +454,7 @@ function Root({
         tabIndex={state === 'answered' || state === 'expired' ? -1 : undefined}
         {...formProps}
         {...common('root', context)}
-        ref={setRef}
+        ref={rootRef}
         noValidate
         aria-busy={state === 'submitting' || undefined}
         onSubmit={(event) => {
@@ -457,7 +467,9 @@ function Root({
     </PromptContext>
   );
 }
-Root.displayName = 'AskUserPrompt.Root';
+try {
+  if (process.env.NODE_ENV !== 'production') Root.displayName = 'AskUserPrompt.Root';
+} catch {}
 
 export type AskUserPromptQuestionProps = ComponentPropsWithRef<'legend'> & ComponentPropsWithRef<'label'>;
 
@@ -515,8 +527,7 @@ const Options = part<AskUserPromptOptionsProps>('Options', 'fieldset', (c, props
   return (
     interactive(c.state) &&
     (prompt.kind === 'single' || prompt.kind === 'multiple') && {
-      disabled: c.disabled || props.disabled,
-      'aria-describedby': describedBy(props['aria-describedby'], `${id}-d`, invalid && invalid.field !== 'other' && `${id}-e`),
+      control: [`${id}-d`, invalid && invalid.field !== 'other' && `${id}-e`],
       context: { ...c, legend: true },
       children: (
         <>
@@ -585,9 +596,8 @@ const OptionControl = part<AskUserPromptOptionControlProps>(
       name: props.name ?? `${c.id}-c`,
       value: other ? 'other' : value,
       checked,
-      disabled: c.disabled || props.disabled,
+      control: [description && `${id}-d`],
       'aria-labelledby': props['aria-labelledby'] ?? `${id}-l`,
-      'aria-describedby': describedBy(props['aria-describedby'], description && `${id}-d`),
       'aria-invalid': c.invalid?.field === 'options' || undefined,
       onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
         const on = event.currentTarget.checked;
@@ -635,10 +645,9 @@ const OtherText = part<AskUserPromptOtherTextProps>('OtherText', 'input', (c, pr
       'data-state': c.draft.other ? 'checked' : 'unchecked',
       type: 'text',
       value: c.draft.text,
-      disabled: c.disabled || props.disabled,
+      control: [wrong && `${c.id}-e`],
       'aria-label': props['aria-label'] ?? c.labels.otherText,
       'aria-invalid': wrong || undefined,
-      'aria-describedby': describedBy(props['aria-describedby'], wrong && `${c.id}-e`),
       onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
         const text = event.currentTarget.value;
         c.setDraft((d) => ({ ...d, text, other: !!text || d.other, selected: text && c.prompt.kind === 'single' ? [] : d.selected }));
@@ -658,8 +667,7 @@ const TextField = part<AskUserPromptTextFieldProps>('TextField', 'textarea', (c,
       defaults: { rows: 3 },
       id: `${id}-f`,
       value: c.draft.text,
-      disabled: c.disabled || props.disabled,
-      'aria-describedby': describedBy(props['aria-describedby'], `${id}-d`, invalid && `${id}-e`),
+      control: [`${id}-d`, invalid && `${id}-e`],
       'aria-invalid': !!invalid || undefined,
       onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
         const text = event.currentTarget.value;
@@ -691,11 +699,10 @@ const ErrorMessage = part<AskUserPromptErrorProps>(
 export type AskUserPromptSubmitProps = ComponentPropsWithRef<'button'>;
 
 /** The submit `<button>`: "Send", "Sending…" while submitting, "Retry" after a failure. */
-const Submit = part<AskUserPromptSubmitProps>('Submit', 'button', ({ state, labels, disabled, id }, props) =>
+const Submit = part<AskUserPromptSubmitProps>('Submit', 'button', ({ state, labels, id }) =>
   interactive(state) && {
     defaults: { type: 'submit' },
-    disabled: disabled || props.disabled,
-    'aria-describedby': describedBy(props['aria-describedby'], state === 'failed' && `${id}-e`),
+    control: [state === 'failed' && `${id}-e`],
     children: labels[state === 'submitting' ? 'submitting' : state === 'failed' ? 'retry' : 'submit'],
   },
 );
@@ -757,7 +764,9 @@ function AskUserPromptBase({ children, ...props }: AskUserPromptProps) {
     </Root>
   );
 }
-AskUserPromptBase.displayName = 'AskUserPrompt';
+try {
+  if (process.env.NODE_ENV !== 'production') AskUserPromptBase.displayName = 'AskUserPrompt';
+} catch {}
 
 export const AskUserPrompt = Object.assign(AskUserPromptBase, {
   Root,
