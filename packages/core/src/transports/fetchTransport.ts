@@ -39,17 +39,14 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     const { headers: extra } = options;
     const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
     if (body) headers.set('content-type', 'application/json');
-    let response: Response;
-    try {
-      response = await (options.fetch ?? fetch)(url, {
-        method: body && 'POST',
-        headers,
-        body: body && JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
+    const response = await (options.fetch ?? fetch)(url, {
+      method: body && 'POST',
+      headers,
+      body: body && JSON.stringify(body),
+      signal,
+    }).catch((error: unknown) => {
       throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
-    }
+    });
     const { ok, status } = response;
     const type = response.headers.get('content-type');
     if (ok && body && type?.includes('text/event-stream')) return decodeChunks(response.body!);
@@ -74,10 +71,8 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     resume: ({ threadId, resourceId, signal, ...body }) =>
       request('/resume-stream', signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>,
 
-    async listSuspended({ threadId, resourceId, signal }) {
-      const query = resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : '';
-      // An answer that is not JSON fails parseSuspendedRuns as an answer of the wrong shape.
-      return parseSuspendedRuns(await request(`/suspended-runs${query}`, signal), threadId);
-    },
+    // An answer that is not JSON fails parseSuspendedRuns as an answer of the wrong shape.
+    listSuspended: async ({ threadId, resourceId, signal }) =>
+      parseSuspendedRuns(await request(`/suspended-runs${resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : ''}`, signal), threadId),
   };
 }
