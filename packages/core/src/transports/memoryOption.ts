@@ -5,7 +5,7 @@
  */
 export function memoryOption(threadId?: string, resourceId?: string): { thread: string; resource: string } | undefined {
   if (!threadId !== !resourceId) {
-    throw new TypeError(`threadId and resourceId go together: got only ${threadId ? 'threadId' : 'resourceId'}.`);
+    throw new TypeError('threadId and resourceId go together.');
   }
   return threadId ? { thread: threadId, resource: resourceId! } : undefined;
 }
