@@ -170,31 +170,6 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
   }
 }
 
-function reduceEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
-  // Text deltas in a row (of one run) are joined and appended once: a long reply copies the
-  // transcript once per network read, not once per delta.
-  let text = '';
-  let runId: string | undefined;
-  for (const event of events) {
-    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
-    if (!parsed.ok) {
-      s = { ...s, issues: [...s.issues, parsed.issue].slice(-MAX_ISSUES) };
-      continue;
-    }
-    const { chunk } = parsed;
-    if (chunk.type !== 'text-delta' || chunk.runId !== runId) {
-      s = appendText(s, runId, text);
-      text = '';
-    }
-    if (chunk.type === 'text-delta') {
-      runId = chunk.runId;
-      text += chunk.payload.text;
-    } else {
-      s = reduceChunk(s, chunk);
-    }
-  }
-  return appendText(s, runId, text);
-}
 
 /**
  * The pure reducer of a conversation: `(snapshot, action) → snapshot`. Never mutates; returns the
@@ -216,8 +191,33 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
         error: undefined,
         transcript: [...s.transcript, { type: 'user', id: action.id, text: action.text }],
       };
-    case 'events':
-      return reduceEvents(s, action.events);
+    case 'events': {
+      // Text deltas in a row (of one run) are joined and appended once: a long reply copies the
+      // transcript once per network read, not once per delta.
+      let text = '';
+      let runId: string | undefined;
+      for (const event of action.events) {
+        const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
+        if (!parsed.ok) {
+          s = { ...s, issues: [...s.issues, parsed.issue].slice(-MAX_ISSUES) };
+          continue;
+        }
+        const { chunk } = parsed;
+        if (chunk.type === 'text-delta' && chunk.runId === runId) {
+          text += chunk.payload.text;
+          continue;
+        }
+        s = appendText(s, runId, text);
+        text = '';
+        if (chunk.type === 'text-delta') {
+          runId = chunk.runId;
+          text = chunk.payload.text;
+        } else {
+          s = reduceChunk(s, chunk);
+        }
+      }
+      return appendText(s, runId, text);
+    }
     case 'stream-end':
       return isBusy(s.status)
         ? { ...s, status: 'error', error: { code: 'network', message: 'The connection closed before the run ended.' } }
