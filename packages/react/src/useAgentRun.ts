@@ -119,11 +119,11 @@ const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTranspo
  */
 function frameBatched(store: RunStore, listener: () => void) {
   let seen = store.getSnapshot();
-  let scheduled = false;
+  let scheduled: unknown;
   // A frame still due after an immediate flush or an unsubscribe calls the listener for nothing:
   // useSyncExternalStore renders only if the snapshot changed.
   const flush = () => {
-    scheduled = false;
+    scheduled = 0;
     seen = store.getSnapshot();
     listener();
   };
@@ -131,10 +131,9 @@ function frameBatched(store: RunStore, listener: () => void) {
     const next = store.getSnapshot();
     if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
       flush();
-    } else if (!scheduled) {
-      scheduled = true;
-      // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
-      (document.hidden ? setTimeout : requestAnimationFrame)(flush);
+    } else {
+      // One frame at a time. requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
+      scheduled ||= (document.hidden ? setTimeout : requestAnimationFrame)(flush);
     }
   });
 }
@@ -151,17 +150,18 @@ function frameBatched(store: RunStore, listener: () => void) {
 export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const { queryClient, threadId, resourceId, initialMessage } = options;
   // TanStack Query's hooks take `queryClient`, else the provider's, and throw without either. In
-  // development, say first how to give one. Read process.env.NODE_ENV here, not in a helper:
-  // bundlers replace it, so production builds drop the check and its message; where nothing
-  // replaces it and there is no `process` (a plain browser), TanStack's own error stands.
-  let missing: Error | undefined;
-  try {
-    if (process.env.NODE_ENV !== 'production' && !(useContext(QueryClientContext) ?? queryClient)) {
-      missing = new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
-    }
-  } catch {}
-  if (missing) throw missing;
-  const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
+  // development, say first how to give one. process.env.NODE_ENV is read here, not in a helper:
+  // bundlers replace it, so production builds drop the check and its message. Where there is no
+  // `process` (a plain browser, nothing replaced), TanStack's own error stands.
+  if (
+    typeof process === 'object' &&
+    process.env.NODE_ENV !== 'production' &&
+    !(useContext(QueryClientContext) ?? queryClient)
+  ) {
+    throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
+  }
+  // A threadId comes with a resourceId (the store refuses one alone), and restore needs them.
+  const restoreWanted = options.restore !== false && Boolean(threadId);
   const instance = useId();
   // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
   // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
@@ -173,10 +173,9 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // fine, and only a different agent, thread or resource starts a new conversation.
   // The store only streams and resumes (restore lists the suspended runs itself).
   const [transport] = useState(() => {
-    const current = () => transportOf(latest.current!.options);
     const proxy: Pick<AgentTransport, 'stream' | 'resume'> = {
-      stream: (request) => current().stream(request),
-      resume: (request) => current().resume(request),
+      stream: (request) => transportOf(latest.current!.options).stream(request),
+      resume: (request) => transportOf(latest.current!.options).resume(request),
     };
     return proxy as AgentTransport;
   });
@@ -206,14 +205,6 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   );
   // When reset() last ran: answer states and restored lists from before it are left out.
   const resetAt = useRef(0);
-  const answerState = useCallback(
-    (promptKey: string): AnswerState => {
-      const last = attempts.findLast((a) => a.variables?.[0] === promptKey && a.submittedAt > resetAt.current);
-      return { status: last?.status ?? 'idle', error: runErrorOf(last?.error), value: last?.variables?.[1] };
-    },
-    [attempts],
-  );
-
   // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
   const restoreQuery = useQuery(
     {
@@ -274,7 +265,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   return {
     ...snapshot,
     ...actions,
-    answerState,
+    answerState(promptKey) {
+      const last = attempts.findLast((a) => a.variables?.[0] === promptKey && a.submittedAt > resetAt.current);
+      return { status: last?.status ?? 'idle', error: runErrorOf(last?.error), value: last?.variables?.[1] };
+    },
     store,
     restoring,
     restoreError: runErrorOf(restoreQuery.error),
