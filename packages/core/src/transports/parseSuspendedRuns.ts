@@ -11,7 +11,7 @@ const schema = z.object({
       threadId: optional(z.string()),
       resourceId: optional(z.string()),
       // In process, Mastra gives a Date.
-      suspendedAt: optional(z.union([z.string(), z.date().transform((d) => d.toISOString())])),
+      suspendedAt: optional(z.string().or(z.date().transform((d) => d.toISOString()))),
       toolCalls: z.array(
         z.object({
           toolCallId: z.string(),
