@@ -23,7 +23,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { answerFromDraft, draftFromAnswer, loadDraft, saveDraft, toDraft, type AnswerDraft } from './draft.ts';
+import { answerFromDraft, draftFromAnswer, storedDraft, toDraft, type AnswerDraft } from './draft.ts';
 import { defaultLabels, type AskUserLabels } from './labels.ts';
 import { composeEventHandlers, visuallyHidden } from './internal/primitive.ts';
 import { useControllableState } from './useControllableState.ts';
@@ -121,13 +121,15 @@ interface PromptContextValue {
 
 const PromptContext = createContext<PromptContextValue | null>(null);
 
-function need<T>(value: T | null | undefined, part: string, parent: string): T {
-  if (!value) throw new Error(`<AskUserPrompt.${part}> must be inside ${parent}.`);
-  return value;
+/** The prompt's context; outside a prompt (or outside an option, with `inOption`) a clear error. */
+function usePromptContext(part: string, inOption?: boolean): PromptContextValue {
+  const context = useContext(PromptContext);
+  const parent = !context
+    ? '<AskUserPrompt> or <AskUserPrompt.Root>'
+    : inOption && !context.option && '<AskUserPrompt.Option> or <AskUserPrompt.Other>';
+  if (parent) throw new Error(`<AskUserPrompt.${part}> must be inside ${parent}.`);
+  return context!;
 }
-
-const usePromptContext = (part: string) =>
-  need(useContext(PromptContext), part, '<AskUserPrompt> or <AskUserPrompt.Root>');
 
 /**
  * The state of the enclosing prompt, for parts of your own.
@@ -145,8 +147,6 @@ export function useAskUserPrompt(): Pick<
 }
 
 const interactive = (state: AskUserPromptState) => state === 'ready' || state === 'submitting' || state === 'failed';
-const flag = (on: boolean) => (on ? '' : undefined);
-const describedBy = (...ids: unknown[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /** The documented data attributes every part carries. */
 const common = (part: string, context: PromptContextValue) => ({
@@ -154,8 +154,8 @@ const common = (part: string, context: PromptContextValue) => ({
   'data-part': part,
   'data-kind': context.prompt.kind,
   'data-state': context.state,
-  'data-disabled': flag(context.disabled),
-  'data-invalid': flag(!!context.invalid),
+  'data-disabled': context.disabled ? '' : undefined,
+  'data-invalid': context.invalid ? '' : undefined,
 });
 
 /**
@@ -186,8 +186,7 @@ function part<P extends { children?: ReactNode }>(
 ) {
   const dataPart = name.replace(/\B[A-Z]/g, '-$&').toLowerCase();
   const Part = (props: P) => {
-    const context = usePromptContext(name);
-    if (inOption) need(context.option, name, '<AskUserPrompt.Option> or <AskUserPrompt.Other>');
+    const context = usePromptContext(name, inOption);
     const own = useOwn(context, props);
     if (!own) return null;
     const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
@@ -199,7 +198,7 @@ function part<P extends { children?: ReactNode }>(
         {...common(dataPart, context)}
         {...(control && {
           disabled: context.disabled || app.disabled,
-          'aria-describedby': describedBy(app['aria-describedby'], ...control),
+          'aria-describedby': [app['aria-describedby'], ...control].filter(Boolean).join(' ') || undefined,
         })}
         {...attributes}
         children={props.children ?? attributes.children}
@@ -220,7 +219,7 @@ function safePrompt(prompt: Prompt): Prompt {
   // Every parsed prompt has its options, an empty list for free text.
   const valid =
     typeof p.key === 'string' &&
-    (p.kind === 'invalid' || (typeof p.question === 'string' && Array.isArray(p.options) && /^(text|single|multiple)$/.test(p.kind as string)));
+    (p.kind === 'invalid' || (typeof p.question === 'string' && Array.isArray(p.options) && ['text', 'single', 'multiple'].includes(p.kind as string)));
   // Only the key is kept (React keys, drafts): the rest of a broken prompt may not be text.
   return valid
     ? prompt
@@ -308,9 +307,16 @@ function Root({
   const closed = entry?.state === 'answered' || entry?.state === 'expired' ? entry.state : undefined;
   const sent = run ? run.answerState(key) : local;
   const error = sent?.error;
+  // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
+  const refused = error?.code === 'invalid-answer';
   // What the answer's progress makes of the prompt; `idle` leaves it to whether the question is still open.
-  const sentState = { pending: 'submitting', success: 'answered', error: error?.code === 'expired' ? 'expired' : 'failed', idle: undefined } as const;
-  let state: AskUserPromptState =
+  const sentState = {
+    pending: 'submitting',
+    success: 'answered',
+    error: error?.code === 'expired' ? 'expired' : refused ? 'ready' : 'failed',
+    idle: undefined,
+  } as const;
+  const state: AskUserPromptState =
     prompt.kind === 'invalid'
       ? 'malformed'
       : givenAnswer !== undefined
@@ -319,9 +325,6 @@ function Root({
           sentState[sent?.status ?? 'idle'] ??
           (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
   const answer = givenAnswer ?? (state === 'answered' ? (entry?.answer ?? sent?.value) : undefined);
-  // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
-  const refused = state === 'failed' && error?.code === 'invalid-answer';
-  if (refused) state = 'ready';
   const shown: Invalid | undefined =
     state !== 'ready'
       ? undefined
@@ -340,11 +343,9 @@ function Root({
 
   const [draft, setDraft] = useControllableState<AnswerDraft>({
     prop: value,
-    defaultProp: () =>
-      toDraft(defaultValue) ??
-      draftFromAnswer(prompt, typeof defaultValue === 'string' || Array.isArray(defaultValue) ? defaultValue : undefined),
+    defaultProp: () => toDraft(defaultValue) ?? draftFromAnswer(prompt, defaultValue as AnswerValue | undefined),
     onChange: (next) => {
-      if (persistDraft && interactive(state)) saveDraft(key, next);
+      if (persistDraft && interactive(state)) storedDraft(key, next);
       setInvalid(undefined);
       onValueChange?.(next);
     },
@@ -386,12 +387,12 @@ function Root({
 
   // A draft saved before a reload comes back once, after mount (so server and client render alike).
   useEffect(() => {
-    const stored = persistDraft && interactive(state) && loadDraft(key);
+    const stored = persistDraft && interactive(state) && storedDraft(key);
     if (stored) setDraft(stored);
   }, [key, persistDraft]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!interactive(state)) saveDraft(key);
+    if (!interactive(state)) storedDraft(key, null);
   }, [state, key]);
 
   useEffect(() => {
@@ -511,8 +512,8 @@ export type AskUserPromptCountProps = ComponentPropsWithRef<'span'>;
 /** How many options are chosen (multiple choice), e.g. "2 chosen". */
 const Count = part<AskUserPromptCountProps>('Count', 'span', ({ prompt, draft, labels, allowOther }) => {
   if (prompt.kind !== 'multiple') return null;
-  const count =
-    prompt.options.filter((o) => draft.selected.includes(o.label)).length + (allowOther && draft.other && draft.text.trim() ? 1 : 0);
+  // The labels offered and chosen, and the "Other…" text once there is some: what would be sent.
+  const count = answerFromDraft(prompt, { ...draft, other: allowOther && draft.other && !!draft.text.trim() })!.length;
   return { 'data-count': count, children: labels.chosenCount(count) };
 });
 

@@ -24,8 +24,9 @@ export const emptyDraft: AnswerDraft = Object.freeze({ text: '', selected: [], o
  * <AskUserPrompt prompt={prompt} defaultValue={draftFromAnswer(prompt, 'Train')} />
  */
 export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined): AnswerDraft {
-  if (value === undefined) return emptyDraft;
-  const values = [value].flat();
+  // Only strings count: anything else (a draft of the wrong shape, say) gives no draft.
+  const values = [value].flat().filter((v) => typeof v === 'string');
+  if (!values.length) return emptyDraft;
   if (prompt.kind === 'text' || prompt.kind === 'invalid') return { text: values.join(', '), selected: [], other: false };
   const offered = (v: string) => prompt.options.some((o) => o.label === v);
   const selected = values.filter(offered);
@@ -54,23 +55,19 @@ export function toDraft(value: unknown): AnswerDraft | undefined {
   }
 }
 
-const storageKey = (promptKey: string) => `ask-user-kit:draft:${promptKey}`;
-
 // sessionStorage can be missing (SSR: a ReferenceError), disabled (privacy settings throw a
 // SecurityError on access) or full (QuotaExceededError): a draft is a convenience, so every failure
 // means "no draft".
 
-/** The draft saved for a prompt in this tab, if any. */
-export function loadDraft(promptKey: string): AnswerDraft | undefined {
+/**
+ * The draft saved for a prompt in this tab, if any; given a `draft`, saves it instead (an empty
+ * draft, or `null`, removes the saved one).
+ */
+export function storedDraft(promptKey: string, draft?: AnswerDraft | null): AnswerDraft | undefined {
+  const key = `ask-user-kit:draft:${promptKey}`;
   try {
-    return toDraft(JSON.parse(sessionStorage.getItem(storageKey(promptKey))!));
-  } catch {}
-}
-
-/** Saves a draft for a prompt in this tab; an empty draft, or none, removes it. */
-export function saveDraft(promptKey: string, draft?: AnswerDraft): void {
-  try {
-    if (draft && (draft.text || draft.selected.length || draft.other)) sessionStorage.setItem(storageKey(promptKey), JSON.stringify(draft));
-    else sessionStorage.removeItem(storageKey(promptKey));
+    if (draft === undefined) return toDraft(JSON.parse(sessionStorage.getItem(key)!));
+    if (draft && (draft.text || draft.selected.length || draft.other)) sessionStorage.setItem(key, JSON.stringify(draft));
+    else sessionStorage.removeItem(key);
   } catch {}
 }
