@@ -1,6 +1,6 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { messageOf } from './errors.ts';
-import { isAskUserCall, parsePrompt, promptKey, type AnswerValue, type Prompt } from './prompt.ts';
+import { isAskUserCall, parsePrompt, promptKey, type AnswerValue, type SuspendedToolCall } from './prompt.ts';
 import type {
   DecodeEvent,
   RunError,
@@ -88,12 +88,14 @@ function setToolCall(s: RunSnapshot, chunk: ToolChunk, patch: Partial<ToolCallEn
 }
 
 /**
- * Adds a question unless it is already known. A live suspension (`fresh`) whose key belongs to a
- * question already answered or expired is a new question: tool call ids come from the model, and
- * some number them by position (a restarted server, a provider counting from call_1 again), so
- * it gets a key of its own.
+ * Adds the question of a suspended `ask_user` call (another tool's call adds nothing) unless it is
+ * already known. A live suspension (`fresh`) whose key belongs to a question already answered or
+ * expired is a new question: tool call ids come from the model, and some number them by position
+ * (a restarted server, a provider counting from call_1 again), so it gets a key of its own.
  */
-function addPrompt(s: RunSnapshot, prompt: Prompt, fresh?: boolean): RunSnapshot {
+function addPrompt(s: RunSnapshot, call: SuspendedToolCall, fresh?: boolean): RunSnapshot {
+  if (!isAskUserCall(call)) return s;
+  let prompt = parsePrompt(call);
   const known = s.transcript.filter(
     (e): e is PromptEntry => e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId,
   );
@@ -133,10 +135,7 @@ function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnaps
     case 'tool-call-suspended':
     case 'tool-call-approval': {
       let next = setToolCall(s, chunk, { state: 'suspended' });
-      if (chunk.type === 'tool-call-suspended') {
-        const call = { ...chunk.payload, runId: chunk.runId };
-        if (isAskUserCall(call)) next = addPrompt(next, parsePrompt(call), true);
-      }
+      if (chunk.type === 'tool-call-suspended') next = addPrompt(next, { ...chunk.payload, runId: chunk.runId }, true);
       return next.status === 'error' ? next : { ...next, status: 'awaiting-input' };
     }
     case 'tool-result':
@@ -261,7 +260,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       let next = s;
       for (const { runId, toolCalls } of action.runs) {
         for (const call of toolCalls) {
-          if (!call.requiresApproval && isAskUserCall(call)) next = addPrompt(next, parsePrompt({ ...call, runId }));
+          if (!call.requiresApproval) next = addPrompt(next, { ...call, runId });
         }
       }
       return next === s || isBusy(next.status) ? next : { ...next, status: 'awaiting-input' };
