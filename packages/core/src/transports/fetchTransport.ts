@@ -58,7 +58,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       httpRunError(
         status,
         ok
-          ? `Expected an event stream from ${url}, got ${type}. Is baseUrl the Mastra server?`
+          ? `Expected an event stream from ${url}, got ${type}.`
           : messageOf(answer?.error, messageOf(answer, `The server answered ${status}.`)),
       ),
     );
