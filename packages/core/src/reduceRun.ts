@@ -96,11 +96,10 @@ function setToolCall(s: RunSnapshot, chunk: ToolChunk, patch: Partial<ToolCallEn
 function addPrompt(s: RunSnapshot, call: SuspendedToolCall, fresh?: boolean): RunSnapshot {
   if (!isAskUserCall(call)) return s;
   let prompt = parsePrompt(call);
-  const known = s.transcript.filter(
-    (e): e is PromptEntry => e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId,
-  );
+  // Its entries in the transcript, and whether one still waits (is pending).
+  const known = s.transcript.filter((e) => e.type === 'prompt' && e.prompt.runId === prompt.runId && e.prompt.toolCallId === prompt.toolCallId);
   if (known.length > 0) {
-    if (!fresh || known.some((e) => e.state === 'pending' || e.state === 'submitting')) return s;
+    if (!fresh || s.pending.some((p) => p.runId === prompt.runId && p.toolCallId === prompt.toolCallId)) return s;
     prompt = { ...prompt, key: `${prompt.key}#${known.length + 1}` };
   }
   return {
