@@ -47,8 +47,8 @@ export const httpRunError = (status: number, message: string): RunError =>
 /** True for the error an aborted `fetch` (or stream read) rejects with: a DOMException, or Node's AbortError. */
 export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
 
-/** A readable message from anything thrown or carried in an `error` chunk. */
-export const messageOf = (error: unknown, fallback = 'Unknown error'): string =>
+/** A readable message from anything thrown or carried in an `error` chunk, else `fallback`. */
+export const messageOf = (error: unknown, fallback: string): string =>
   // A string has no `message`: it is its own.
   (error = (error as { message?: unknown } | null | undefined)?.message ?? error) && typeof error === 'string' ? error : fallback;
 

@@ -1,5 +1,5 @@
 import { decodeChunks } from '../decodeChunks.ts';
-import { httpRunError, isAbortError, messageOf, TransportError } from '../errors.ts';
+import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
@@ -16,15 +16,12 @@ function toTransportError(error: unknown, kind: 'stream' | 'resume' | 'list'): u
   if (isAbortError(error) || error instanceof TransportError) return error;
   const { status, body } = (error ?? {}) as { status?: unknown; body?: { error?: unknown } };
   if (typeof status === 'number') {
-    const message = typeof body?.error === 'string' && body.error ? body.error : messageOf(error);
+    const message = typeof body?.error === 'string' && body.error ? body.error : messageOf(error, `The server answered ${status}.`);
     return new TransportError(kind === 'resume' ? httpRunError(status, message) : { code: 'http', status, message }, {
       cause: error,
     });
   }
-  return new TransportError(
-    { code: 'network', message: `Could not reach the agent server: ${messageOf(error, 'no answer')}.` },
-    { cause: error },
-  );
+  return new TransportError(toRunError(error), { cause: error });
 }
 
 function bodyOf(response: Response): AsyncIterable<DecodeEvent[]> {
