@@ -235,33 +235,6 @@ function toRunError(thrown: unknown): RunError {
   return t?.error?.code ? t.error : { code: t?.name === 'AbortError' ? 'aborted' : 'network', message: t?.message || String(thrown) };
 }
 
-/** The value a draft gives, or why it is refused: core's `validateAnswer`, worded with `labels`. */
-function checkDraft(
-  prompt: Prompt,
-  draft: AnswerDraft,
-  allowOther: boolean,
-  maxLength: number | undefined,
-  labels: AskUserLabels,
-): { value: AnswerValue } | { message: string; field: Field } {
-  const text = prompt.kind === 'text';
-  const other = allowOther && draft.other;
-  // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
-  if (!text && other && !draft.text.trim()) return { message: labels.otherRequired, field: 'other' };
-  const check = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
-  if (check.ok) return check;
-  const { reason } = check;
-  return {
-    message:
-      reason === 'too-long'
-        ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
-        : reason === 'required'
-          ? labels[text ? 'answerRequired' : prompt.kind === 'single' ? 'choiceRequired' : 'choicesRequired']
-          : check.message,
-    // Offered labels are never too long: a choice's long answer is the "Other…" text.
-    field: text ? 'text' : reason === 'too-long' ? 'other' : 'options',
-  };
-}
-
 /** Focuses a field: for the options, the chosen one or else the first. */
 function focusField(root: HTMLElement | null, field: Field): void {
   const part = field === 'text' ? 'text-field' : field === 'other' ? 'other-text' : 'option-control';
@@ -324,6 +297,7 @@ function Root({
         : (closed ??
           sentState[sent?.status ?? 'idle'] ??
           (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
+  const open = interactive(state);
   const answer = givenAnswer ?? (state === 'answered' ? (entry?.answer ?? sent?.value) : undefined);
   const shown: Invalid | undefined =
     state !== 'ready'
@@ -345,7 +319,7 @@ function Root({
     prop: value,
     defaultProp: () => toDraft(defaultValue) ?? draftFromAnswer(prompt, defaultValue as AnswerValue | undefined),
     onChange: (next) => {
-      if (persistDraft && interactive(state)) storedDraft(key, next);
+      if (persistDraft && open) storedDraft(key, next);
       setInvalid(undefined);
       onValueChange?.(next);
     },
@@ -354,15 +328,32 @@ function Root({
 
   const sendNow = () => {
     if (disabled || (state !== 'ready' && state !== 'failed')) return;
-    const check = checkDraft(prompt, draft, allowOther, maxLength, labels);
-    if (!('value' in check)) {
-      setInvalid((previous) => ({ ...check, attempt: (previous?.attempt ?? 0) + 1 }));
+    // The value the draft gives, or why it is refused: core's `validateAnswer`, worded with `labels`.
+    const text = prompt.kind === 'text';
+    const other = allowOther && draft.other;
+    const check = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
+    // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
+    const reason = !text && other && !draft.text.trim() ? 'other' : !check.ok && check.reason;
+    if (reason) {
+      setInvalid((previous) => ({
+        message:
+          reason === 'other'
+            ? labels.otherRequired
+            : reason === 'too-long'
+              ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
+              : reason === 'required'
+                ? labels[text ? 'answerRequired' : prompt.kind === 'single' ? 'choiceRequired' : 'choicesRequired']
+                : (check as { message: string }).message,
+        // Offered labels are never too long: a choice's long answer is the "Other…" text.
+        field: text ? 'text' : reason === 'other' || reason === 'too-long' ? 'other' : 'options',
+        attempt: (previous?.attempt ?? 0) + 1,
+      }));
       return;
     }
     setInvalid(undefined);
     const { activeElement } = document;
     focusBeforeSubmit.current = rootRef.current?.contains(activeElement) ? (activeElement as HTMLElement) : null;
-    const { value } = check;
+    const { value } = check as { value: AnswerValue };
     // State comes back through run.answerState; the rejection is shown there, not thrown here.
     if (run) return void run.answer(key, value, { allowOther, maxLength }).catch(() => {});
     let result: unknown;
@@ -387,32 +378,30 @@ function Root({
 
   // A draft saved before a reload comes back once, after mount (so server and client render alike).
   useEffect(() => {
-    const stored = persistDraft && interactive(state) && storedDraft(key);
+    const stored = persistDraft && open && storedDraft(key);
     if (stored) setDraft(stored);
   }, [key, persistDraft]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (!interactive(state)) storedDraft(key, null);
-  }, [state, key]);
-
-  useEffect(() => {
-    if (autoFocus && interactive(state)) focusField(rootRef.current, prompt.kind === 'text' ? 'text' : 'options');
+    if (autoFocus && open) focusField(rootRef.current, prompt.kind === 'text' ? 'text' : 'options');
   }, [autoFocus, prompt.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (shown?.attempt) focusField(rootRef.current, shown.field);
   }, [shown?.attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Disabled controls drop focus to <body>: put it back where the user was (or on the form itself).
+  // A prompt that can no longer be answered keeps no draft. Disabled controls drop focus to <body>:
+  // put it back where the user was (or on the form itself).
   useEffect(() => {
+    if (!open) storedDraft(key, null);
     const before = focusBeforeSubmit.current;
     const root = rootRef.current!;
     if (!before || state === 'submitting' || document.activeElement !== document.body) return;
     focusBeforeSubmit.current = null;
-    if (!interactive(state)) root.focus({ preventScroll: true });
-    else if (before.isConnected && !(before as HTMLInputElement).disabled) before.focus();
-    else root.querySelector<HTMLElement>('[data-part=submit]')?.focus();
-  }, [state]);
+    (!open ? root : before.isConnected && !(before as HTMLInputElement).disabled ? before : root.querySelector<HTMLElement>('[data-part=submit]'))?.focus({
+      preventScroll: !open,
+    });
+  }, [state, key]);
 
   // The live region is rendered empty first and filled after mount, so that it is announced; a
   // prompt that mounts already answered (a transcript) announces nothing until its state changes.
@@ -439,7 +428,7 @@ function Root({
     setDraft,
     submit,
     labels,
-    allowOther: allowOther && prompt.kind !== 'text' && interactive(state),
+    allowOther: allowOther && prompt.kind !== 'text' && open,
     disabled: disabled || state === 'submitting',
     invalid: shown,
     message,
@@ -452,7 +441,7 @@ function Root({
       {/* Not named: a named <form> is a landmark, and a chat that asks the same question twice
           would have two landmarks of one name. The legend or the textarea's label names the question. */}
       <form
-        tabIndex={state === 'answered' || state === 'expired' ? -1 : undefined}
+        tabIndex={open ? undefined : -1}
         {...formProps}
         {...common('root', context)}
         ref={rootRef}
