@@ -63,7 +63,7 @@ export function createChunkDecoder(): ChunkDecoder {
         data = undefined;
       } else if (l.startsWith('data:') || l === 'data') {
         const value = l.slice(l[5] === ' ' ? 6 : 5);
-        data = data === undefined ? value : `${data}\n${value}`;
+        data = data == null ? value : `${data}\n${value}`;
       }
     }
     return out;
@@ -98,11 +98,10 @@ export async function* decodeChunks(stream: ReadableStream<Uint8Array>): AsyncGe
   const reader = stream.getReader();
   const decoder = createChunkDecoder();
   try {
-    for (let read, batch; ; ) {
-      read = await reader.read();
-      batch = read.done ? decoder.end() : decoder.push(read.value);
+    for (let done: boolean | undefined; !done; ) {
+      const read = await reader.read();
+      const batch = (done = read.done) ? decoder.end() : decoder.push(read.value);
       if (batch.length) yield batch;
-      if (read.done) break;
     }
   } finally {
     // Stopped early: the body is not needed any more. (A no-op once it ended or failed.)
