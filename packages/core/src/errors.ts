@@ -36,7 +36,7 @@ export class AnswerError extends RunFailure {
 // "could not find a suspended run for runId …" (AGENT_RESUME_NO_SNAPSHOT_FOUND) and
 // "cannot resume tool call … because it is not suspended" (AGENT_RESUME_TOOL_CALL_NOT_SUSPENDED).
 /** True when a server message says the run (or tool call) is no longer suspended. */
-export const isExpiredMessage = (message: string): boolean => /(not[ _]|find a )suspended|NO_SNAPSHOT_FOUND/i.test(message);
+export const isExpiredMessage = (message: string): boolean => /(not[ _]|find a )suspended|NO_SNAPSHOT/i.test(message);
 
 /** The `RunError` for an HTTP error answer: `expired` when Mastra says the run no longer waits. */
 export const httpRunError = (status: number, message: string): RunError =>
