@@ -106,16 +106,19 @@ interface Latest {
 /** An answer mutation's variables: the arguments `answer(promptKey, value, options)` was called with. */
 type AnswerVariables = Parameters<AgentRun['answer']>;
 
-/** A failure as core's `toRunError` tells it (an `AnswerError`'s or `TransportError`'s own, an abort, or a network failure); none as `undefined`. */
+/**
+ * A failure as core's `toRunError` tells it (an `AnswerError`'s or `TransportError`'s own, an abort,
+ * or a network failure); none as `undefined`.
+ */
 const runErrorOf = (error: unknown): RunError | undefined => (error ? toRunError(error) : undefined);
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTransport(o as FetchTransportOptions);
 
 /**
- * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a burst of
- * reads within one frame commits once. A change of status or of the pending questions is passed
- * on at once, so a new question is rendered in the frame it arrives in.
+ * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a
+ * burst of reads within one frame commits once. A change of status or of the pending questions is
+ * passed on at once, so a new question is rendered in the frame it arrives in.
  */
 function frameBatched(store: RunStore, listener: () => void) {
   let seen = store.getSnapshot();
@@ -132,7 +135,8 @@ function frameBatched(store: RunStore, listener: () => void) {
     if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
       flush();
     } else {
-      // One frame at a time. requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
+      // One frame at a time. requestAnimationFrame does not fire in a hidden tab: a timer keeps the
+      // state moving there.
       scheduled ||= (document.hidden ? setTimeout : requestAnimationFrame)(flush);
     }
   });
