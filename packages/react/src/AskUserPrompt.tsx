@@ -178,6 +178,9 @@ type Own = {
  * outside one (or outside an option, with `inOption`); `useOwn` gives what the part adds over the
  * app's props, or nothing to render nothing. The app's `children` replace the default ones.
  */
+/** Every part, by its name: `part()` adds each one, and `AskUserPrompt` carries them all. */
+const parts: Record<string, unknown> = {};
+
 function part<P extends { children?: ReactNode }>(
   name: string,
   tag: ElementType,
@@ -210,7 +213,7 @@ function part<P extends { children?: ReactNode }>(
   try {
     if (process.env.NODE_ENV !== 'production') Part.displayName = `AskUserPrompt.${name}`;
   } catch {}
-  return Part;
+  return (parts[name] = Part);
 }
 
 // A prompt comes from the network; whatever arrives, render an explanation instead of throwing.
@@ -758,21 +761,21 @@ try {
   if (process.env.NODE_ENV !== 'production') AskUserPromptBase.displayName = 'AskUserPrompt';
 } catch {}
 
-export const AskUserPrompt = Object.assign(AskUserPromptBase, {
-  Root,
-  Question,
-  Description,
-  Count,
-  Options,
-  Option,
-  OptionControl,
-  OptionLabel,
-  OptionDescription,
-  Other,
-  OtherText,
-  TextField,
-  Error: ErrorMessage,
-  Submit,
-  Answer,
-  Status,
+// The parts are those `part()` made, typed here one by one.
+export const AskUserPrompt = Object.assign(AskUserPromptBase, { Root }, parts as {
+  Question: typeof Question;
+  Description: typeof Description;
+  Count: typeof Count;
+  Options: typeof Options;
+  Option: typeof Option;
+  OptionControl: typeof OptionControl;
+  OptionLabel: typeof OptionLabel;
+  OptionDescription: typeof OptionDescription;
+  Other: typeof Other;
+  OtherText: typeof OtherText;
+  TextField: typeof TextField;
+  Error: typeof ErrorMessage;
+  Submit: typeof Submit;
+  Answer: typeof Answer;
+  Status: typeof Status;
 });
