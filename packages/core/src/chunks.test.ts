@@ -25,6 +25,17 @@ describe('parseChunk', () => {
     }
   });
 
+  it('reads only what the reducer needs: a missing optional field or an unread payload is no problem', () => {
+    const result = broken('tool-result', (c) => {
+      delete c.payload.toolName;
+      delete c.payload.isError;
+    });
+    expect(parseChunk(result)).toEqual({ ok: true, chunk: result });
+    const step = { ...real('step-finish'), payload: 'anything' };
+    expect(parseChunk(step)).toEqual({ ok: true, chunk: step });
+    expect(parseChunk({ type: 'error', payload: null })).toMatchObject({ ok: false, issue: { message: 'Skipped a "error" chunk: payload must be an object.' } });
+  });
+
   it('passes unknown chunk types through as data', () => {
     const chunk = { type: 'reasoning-delta', runId: 'r1', payload: { text: 'hmm' } };
     expect(parseChunk(chunk)).toEqual({ ok: true, chunk: { type: 'unknown', chunk } });
@@ -41,6 +52,9 @@ describe('parseChunk', () => {
     ['tool-call-suspended', (c) => delete c.payload.toolName, 'Skipped a "tool-call-suspended" chunk: payload.toolName must be text.'],
     ['tool-call', (c) => (c.payload.toolCallId = null), 'Skipped a "tool-call" chunk: payload.toolCallId must be text.'],
     ['tool-result', (c) => (c.payload.isError = 'no'), 'Skipped a "tool-result" chunk: payload.isError must be true or false.'],
+    ['tool-result', (c) => (c.payload.toolName = 5), 'Skipped a "tool-result" chunk: payload.toolName must be text.'],
+    ['tool-call', (c) => delete c.payload.toolName, 'Skipped a "tool-call" chunk: payload.toolName must be text.'],
+    ['text-delta', (c) => ((c as { payload: unknown }).payload = ['hi']), 'Skipped a "text-delta" chunk: payload must be an object.'],
   ] as const satisfies [string, (c: MastraChunk & { payload: Record<string, unknown> }) => unknown, string][])(
     'a malformed %s gives a clear issue, not a throw',
     (type, change, message) => {

@@ -26,11 +26,9 @@ export interface UnknownChunk {
 /** What `parseChunk` gives: a checked chunk, an unknown one passed through, or the issue with it. */
 export type ParsedChunk = { ok: true; chunk: KnownChunk | UnknownChunk } | { ok: false; issue: DecodeIssue };
 
-// Only the payload fields the reducer reads are checked, by typeof, so a huge `step-finish` costs
-// one lookup, not a deep walk. `isError` is true or false, the others text; `?`: may be missing.
-// `0`: the payload is not read.
-const tool = ['toolCallId', 'toolName'];
-const payloads: Record<KnownChunkType, string[] | 0> = {
+// The modelled types, 1 when the reducer reads the payload. Only the payload fields it reads are
+// checked, by typeof, so a huge `step-finish` costs one lookup, not a deep walk.
+const types: Record<KnownChunkType, 0 | 1> = {
   start: 0,
   'step-start': 0,
   'step-finish': 0,
@@ -38,30 +36,14 @@ const payloads: Record<KnownChunkType, string[] | 0> = {
   'text-end': 0,
   finish: 0,
   abort: 0,
-  'text-delta': ['text'],
-  'tool-call': tool,
-  'tool-call-suspended': tool,
-  'tool-call-approval': tool,
-  'tool-result': ['toolCallId', 'toolName?', 'isError?'],
-  'tool-error': ['toolCallId', 'toolName?'],
-  error: [],
+  'text-delta': 1,
+  'tool-call': 1,
+  'tool-call-suspended': 1,
+  'tool-call-approval': 1,
+  'tool-result': 1,
+  'tool-error': 1,
+  error: 1,
 };
-
-function problemOf({ type, runId, payload }: MastraChunk, fields: string[] | 0): string | undefined {
-  // A suspended or approval call (`tool-call-…`) is resumed by its runId: it must have one.
-  if ((runId !== undefined || type.startsWith('tool-call-')) && typeof runId !== 'string') return 'runId must be text';
-  if (!fields) return undefined;
-  if (typeof payload !== 'object' || !payload || Array.isArray(payload)) return 'payload must be an object';
-  for (const field of fields) {
-    const name = field.replace('?', '');
-    const value = (payload as Loose)[name];
-    const boolean = name === 'isError';
-    if (typeof value !== (boolean ? 'boolean' : 'string') && (value !== undefined || name === field)) {
-      return `payload.${name} must be ${boolean ? 'true or false' : 'text'}`;
-    }
-  }
-  return undefined;
-}
 
 /**
  * Checks the fields the reducer reads of a decoded chunk. Unknown types pass through as
@@ -71,8 +53,30 @@ function problemOf({ type, runId, payload }: MastraChunk, fields: string[] | 0):
  * // → { ok: false, issue: { message: 'Skipped a "text-delta" chunk: payload.text must be text.', excerpt: '{"type":…' } }
  */
 export function parseChunk(chunk: MastraChunk): ParsedChunk {
-  if (!Object.hasOwn(payloads, chunk.type)) return { ok: true, chunk: { type: 'unknown', chunk } };
-  const problem = problemOf(chunk, payloads[chunk.type as KnownChunkType]);
+  const { type, runId } = chunk;
+  if (!Object.hasOwn(types, type)) return { ok: true, chunk: { type: 'unknown', chunk } };
+  const p = chunk.payload as Loose;
+  // The first problem found. A suspended or approval call (`tool-call-…`) is resumed by its runId:
+  // it must have one. Every tool chunk names its call; a call names its tool, a result or an error
+  // may leave the tool's name out; `isError` is true or false when given.
+  const tool = type.startsWith('tool-');
+  const call = type.startsWith('tool-call');
+  const problem =
+    (runId !== undefined || type.startsWith('tool-call-')) && typeof runId !== 'string'
+      ? 'runId must be text'
+      : !types[type as KnownChunkType]
+        ? ''
+        : typeof p !== 'object' || !p || Array.isArray(p)
+          ? 'payload must be an object'
+          : type === 'text-delta' && typeof p.text !== 'string'
+            ? 'payload.text must be text'
+            : tool && typeof p.toolCallId !== 'string'
+              ? 'payload.toolCallId must be text'
+              : tool && typeof p.toolName !== 'string' && (call || p.toolName !== undefined)
+                ? 'payload.toolName must be text'
+                : type === 'tool-result' && typeof p.isError !== 'boolean' && p.isError !== undefined
+                  ? 'payload.isError must be true or false'
+                  : '';
   if (!problem) return { ok: true, chunk: chunk as KnownChunk };
-  return { ok: false, issue: { message: `Skipped a "${chunk.type}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
+  return { ok: false, issue: { message: `Skipped a "${type}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
 }
