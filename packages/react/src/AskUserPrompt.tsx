@@ -10,7 +10,6 @@ import {
 } from '@ask-user-kit/core';
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
   useId,
@@ -229,15 +228,6 @@ function safePrompt(prompt: Prompt): Prompt {
     : { key: String(p.key ?? 'unknown'), runId: '', toolCallId: '', toolName: '', kind: 'invalid', reason: 'it is not a parsed prompt', payload: prompt };
 }
 
-/**
- * A rejection of `onSubmit` as a RunError: core's errors carry one in `.error` (`busy`, `expired`, …),
- * an aborted fetch is `aborted`; anything else keeps the app's own message.
- */
-function toRunError(thrown: unknown): RunError {
-  const t = thrown as { error?: RunError; name?: unknown; message?: string } | null;
-  return t?.error?.code ? t.error : { code: t?.name === 'AbortError' ? 'aborted' : 'network', message: t?.message || String(thrown) };
-}
-
 /** Focuses a field: for the options, the chosen one or else the first. */
 function focusField(root: HTMLElement | null, field: Field): void {
   const part = field === 'text' ? 'text-field' : field === 'other' ? 'other-text' : 'option-control';
@@ -370,14 +360,22 @@ function Root({
     if (pending) {
       // Settles with no error, or with the rejection as a RunError.
       (result as Promise<unknown>)
-        .then(() => undefined, toRunError)
+        // The rejection as a RunError: core's errors carry one in `.error` (`busy`, `expired`, …), an
+        // aborted fetch is `aborted`; anything else keeps the app's own message.
+        .then(
+          () => undefined,
+          (thrown: { error?: RunError; name?: unknown; message?: string } | null): RunError =>
+            thrown?.error?.code
+              ? thrown.error
+              : { code: thrown?.name === 'AbortError' ? 'aborted' : 'network', message: thrown?.message || String(thrown) },
+        )
         .then((error) => setLocal({ status: error ? 'error' : 'success', value, error }));
     }
   };
   // `submit` stays the same function and sends with the values of the latest render.
   const latestSend = useRef(sendNow);
   latestSend.current = sendNow;
-  const submit = useCallback(() => latestSend.current(), []);
+  const [submit] = useState(() => () => latestSend.current());
 
   // A draft saved before a reload comes back once, after mount (so server and client render alike).
   useEffect(() => {
