@@ -88,23 +88,25 @@ export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspen
 export function parsePrompt(call: SuspendedToolCall): Prompt {
   const { runId, toolCallId, toolName, suspendPayload: payload } = call;
   const id: PromptIdentity = { key: promptKey(runId, toolCallId), runId, toolCallId, toolName };
-  const parsed = payloadSchema.safeParse(payload);
-  const invalid = (reason: string, question?: string): InvalidPrompt => ({ ...id, kind: 'invalid', reason, payload, question });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return invalid(issue.path.length > 1 ? `${issue.message} (at ${issue.path.join('.')})` : issue.message);
-  }
-  const { question, options, selectionMode } = parsed.data;
-  if (selectionMode && !options.length) return invalid(`selectionMode "${selectionMode}" needs options, and none were given`, question);
+  const { data, error } = payloadSchema.safeParse(payload);
+  const issue = error?.issues[0];
+  const { question, options = [], selectionMode } = data ?? {};
   const labels = options.map((o) => o.label);
   const empty = labels.findIndex((label) => !label.trim());
-  if (empty >= 0) return invalid(`option ${empty + 1} has an empty label`, question);
   const twice = labels.find((label, i) => labels.indexOf(label) < i);
-  if (twice !== undefined) return invalid(`the label "${twice}" is offered twice`, question);
-  return {
-    ...id,
-    kind: !options.length ? 'text' : selectionMode === 'multi_select' ? 'multiple' : 'single',
-    question,
-    options,
-  };
+  // The first thing wrong, if any: the payload's shape, then what zod does not check.
+  const reason = issue
+    ? issue.path.length > 1
+      ? `${issue.message} (at ${issue.path.join('.')})`
+      : issue.message
+    : selectionMode && !options.length
+      ? `selectionMode "${selectionMode}" needs options, and none were given`
+      : empty >= 0
+        ? `option ${empty + 1} has an empty label`
+        : twice !== undefined
+          ? `the label "${twice}" is offered twice`
+          : '';
+  return reason
+    ? { ...id, kind: 'invalid', reason, payload, question }
+    : { ...id, kind: !options.length ? 'text' : selectionMode === 'multi_select' ? 'multiple' : 'single', question: question!, options };
 }
