@@ -12,6 +12,8 @@ describe('validateAnswer', () => {
     ['text, trimmed', text, '  Ada ', {}, 'Ada'],
     ['text at the length bound', text, 'x'.repeat(10), { maxLength: 10 }, 'x'.repeat(10)],
     ['an offered label', single, 'Blue', {}, 'Blue'],
+    ['an offered label with spaces around it', single, ' Blue ', {}, 'Blue'],
+    ['offered labels with spaces around them', multiple, [' Ham', 'Cheese '], {}, ['Cheese', 'Ham']],
     ['an "other" answer when allowed', single, ' Green ', { allowOther: true }, 'Green'],
     ['labels, in the offered order, once each', multiple, ['Olives', 'Cheese', 'Olives'], {}, ['Cheese', 'Olives']],
     ['labels and one "other" when allowed', multiple, ['Anchovies', 'Ham'], { allowOther: true }, ['Ham', 'Anchovies']],

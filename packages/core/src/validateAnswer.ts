@@ -41,10 +41,10 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: Validate
   if (!Array.isArray(given) || given.some((v) => typeof v !== 'string')) return required;
   const chosen = new Set<string>();
   for (const v of given as string[]) {
-    // A label as offered, or typed text, trimmed (a multiple choice also takes a label with spaces around it).
+    // A label as offered, or typed text, trimmed (so a label with spaces around it is that label).
     const item = labels.includes(v) ? v : v.trim();
     if (!item) continue;
-    if (!labels.includes(kind === 'multiple' ? item : v)) {
+    if (!labels.includes(item)) {
       if (kind !== 'text' && !options.allowOther) return refuse('invalid', `"${v}" is not one of the options.`);
       if (item.length > max) return refuse('too-long', `Please keep the answer under ${max} characters.`);
     }
