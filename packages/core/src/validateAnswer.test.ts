@@ -26,6 +26,8 @@ describe('validateAnswer', () => {
     ['empty text', text, '   ', {}, 'Please write an answer.', 'required'],
     ['text over the bound', text, 'x'.repeat(11), { maxLength: 10 }, 'Please keep the answer under 10 characters.', 'too-long'],
     ['a label not offered', single, 'Green', {}, '"Green" is not one of the options.', 'invalid'],
+    ['a label not offered, with spaces around it', single, ' Green ', {}, '"Green" is not one of the options.', 'invalid'],
+    ['an "other" answer over the bound', multiple, ['Ham', 'x'.repeat(11)], { allowOther: true, maxLength: 10 }, 'Please keep the answer under 10 characters.', 'too-long'],
     ['a list for a single choice', single, ['Red'], {}, 'Choose one option.', 'required'],
     ['nothing for a single choice', single, '', {}, 'Choose one option.', 'required'],
     ['a string for a multiple choice', multiple, 'Ham', {}, 'Choose at least one option.', 'required'],

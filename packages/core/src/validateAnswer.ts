@@ -29,29 +29,24 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: Validate
   const refuse = (reason: AnswerRefusal, message: string): AnswerCheck => ({ ok: false, message, reason });
   if (prompt.kind === 'invalid') return refuse('invalid', `This question cannot be answered: ${prompt.reason}.`);
   const { kind } = prompt;
+  if (kind === 'text' && typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
   const max = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
   const labels = prompt.options.map((o) => o.label);
-  const required = refuse(
-    'required',
-    kind === 'text' ? 'Please write an answer.' : kind === 'single' ? 'Choose one option.' : 'Choose at least one option.',
-  );
-  if (kind === 'text' && typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
-  // Every kind is checked as a list: one string, or several for a multiple choice.
+  // Every kind is checked as a list: one string, or several for a multiple choice. Each is a label
+  // as offered or typed text, trimmed (so a label with spaces around it is that label); empty ones
+  // are dropped, repeated ones kept once.
   const given = kind === 'multiple' ? value : [value];
-  if (!Array.isArray(given) || given.some((v) => typeof v !== 'string')) return required;
-  const chosen = new Set<string>();
-  for (const v of given as string[]) {
-    // A label as offered, or typed text, trimmed (so a label with spaces around it is that label).
-    const item = labels.includes(v) ? v : v.trim();
-    if (!item) continue;
-    if (!labels.includes(item)) {
-      if (kind !== 'text' && !options.allowOther) return refuse('invalid', `"${v}" is not one of the options.`);
-      if (item.length > max) return refuse('too-long', `Please keep the answer under ${max} characters.`);
-    }
-    chosen.add(item);
-  }
+  const chosen = new Set(
+    Array.isArray(given) && given.every((v) => typeof v === 'string')
+      ? given.map((v: string) => (labels.includes(v) ? v : v.trim())).filter(Boolean)
+      : [],
+  );
   const typed = [...chosen].filter((item) => !labels.includes(item));
-  if (!chosen.size) return required;
+  if (typed.length && kind !== 'text' && !options.allowOther) return refuse('invalid', `"${typed[0]}" is not one of the options.`);
+  if (typed.some((item) => item.length > max)) return refuse('too-long', `Please keep the answer under ${max} characters.`);
+  if (!chosen.size) {
+    return refuse('required', kind === 'text' ? 'Please write an answer.' : kind === 'single' ? 'Choose one option.' : 'Choose at least one option.');
+  }
   if (typed.length > 1) return refuse('invalid', 'Only one "other" answer can be given.');
   // Offered labels first, in the order offered, then the typed one.
   const answer = [...labels.filter((label) => chosen.has(label)), ...typed];
