@@ -26,12 +26,9 @@ export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
  * the question for good. Returns the value to send (free text trimmed) or a message for the user.
  */
 export function validateAnswer(prompt: Prompt, value: unknown, options: ValidateAnswerOptions = {}): AnswerCheck {
-  const refuse = (reason: AnswerRefusal, message: string): AnswerCheck => ({ ok: false, message, reason });
-  if (prompt.kind === 'invalid') return refuse('invalid', `This question cannot be answered: ${prompt.reason}.`);
   const { kind } = prompt;
-  if (kind === 'text' && typeof value !== 'string') return refuse('invalid', 'The answer must be text.');
   const max = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
-  const labels = prompt.options.map((o) => o.label);
+  const labels = kind === 'invalid' ? [] : prompt.options.map((o) => o.label);
   // Every kind is checked as a list: one string, or several for a multiple choice. Each is a label
   // as offered or typed text, trimmed (so a label with spaces around it is that label); empty ones
   // are dropped, repeated ones kept once.
@@ -42,13 +39,21 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: Validate
       : [],
   );
   const typed = [...chosen].filter((item) => !labels.includes(item));
-  if (typed.length && kind !== 'text' && !options.allowOther) return refuse('invalid', `"${typed[0]}" is not one of the options.`);
-  if (typed.some((item) => item.length > max)) return refuse('too-long', `Please keep the answer under ${max} characters.`);
-  if (!chosen.size) {
-    return refuse('required', kind === 'text' ? 'Please write an answer.' : kind === 'single' ? 'Choose one option.' : 'Choose at least one option.');
-  }
-  if (typed.length > 1) return refuse('invalid', 'Only one "other" answer can be given.');
   // Offered labels first, in the order offered, then the typed one.
   const answer = [...labels.filter((label) => chosen.has(label)), ...typed];
-  return { ok: true, value: kind === 'multiple' ? answer : answer[0]! };
+  const [reason, message]: [AnswerRefusal?, string?] =
+    kind === 'invalid'
+      ? ['invalid', `This question cannot be answered: ${prompt.reason}.`]
+      : kind === 'text' && typeof value !== 'string'
+        ? ['invalid', 'The answer must be text.']
+        : typed.length && kind !== 'text' && !options.allowOther
+          ? ['invalid', `"${typed[0]}" is not one of the options.`]
+          : typed.some((item) => item.length > max)
+            ? ['too-long', `Please keep the answer under ${max} characters.`]
+            : !answer.length
+              ? ['required', kind === 'text' ? 'Please write an answer.' : kind === 'single' ? 'Choose one option.' : 'Choose at least one option.']
+              : typed.length > 1
+                ? ['invalid', 'Only one "other" answer can be given.']
+                : [];
+  return reason ? { ok: false, message: message!, reason } : { ok: true, value: kind === 'multiple' ? answer : answer[0]! };
 }
