@@ -66,6 +66,19 @@ describe('createFetchTransport errors', () => {
     expect((error as TransportError).message).toMatch(/Expected an event stream .* got text\/html/);
   });
 
+  it('a stream without a content type is decoded', async () => {
+    const bare = createServer((_, res) => res.end('data: {"type":"start","runId":"r1"}\n\n'));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    try {
+      const transport = createFetchTransport({ baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, agentId: 'text' });
+      const events = [];
+      for await (const batch of await transport.stream({ messages: [{ role: 'user', content: 'hi' }] })) events.push(...batch);
+      expect(events).toEqual([{ kind: 'chunk', chunk: { type: 'start', runId: 'r1' } }]);
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
+  });
+
   it('a suspended-runs answer that is not JSON is refused as an answer of the wrong shape', async () => {
     const transport = createFetchTransport({ baseUrl: otherUrl, agentId: 'text' });
     const error = await failureOf(transport.listSuspended({ resourceId: 'u' }));

@@ -1,6 +1,6 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -49,7 +49,8 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     });
     const { ok, status } = response;
     const type = response.headers.get('content-type');
-    if (ok && body && type?.includes('text/event-stream')) return decodeChunks(response.body!);
+    // A stream without a content type (a proxy may drop it) is decoded too.
+    if (ok && body && (!type || type.includes('text/event-stream'))) return decodeChunks(response.body!);
     // Read to its end: a list, an error (Mastra answers `{ error: "…" }`; a proxy may answer HTML,
     // or nothing), or what a dev server's SPA fallback answers a wrong URL with (200, HTML).
     const answer = (await response.json().catch(() => signal?.throwIfAborted())) as { error?: unknown } | undefined;
