@@ -276,19 +276,18 @@ function Root({
   // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
   const refused = error?.code === 'invalid-answer';
   // What the answer's progress makes of the prompt; `idle` leaves it to whether the question is still open.
-  const sentState = {
+  const sentState: Partial<Record<string, AskUserPromptState>> = {
     pending: 'submitting',
     success: 'answered',
     error: error?.code === 'expired' ? 'expired' : refused ? 'ready' : 'failed',
-    idle: undefined,
-  } as const;
+  };
   const state: AskUserPromptState =
     prompt.kind === 'invalid'
       ? 'malformed'
       : givenAnswer !== undefined
         ? 'answered'
         : (closed ??
-          sentState[sent?.status ?? 'idle'] ??
+          sentState[sent?.status!] ??
           (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
   const open = interactive(state);
   const answer = givenAnswer ?? (state === 'answered' ? (entry?.answer ?? sent?.value) : undefined);
@@ -320,7 +319,7 @@ function Root({
   });
 
   const sendNow = () => {
-    if (disabled || (state !== 'ready' && state !== 'failed')) return;
+    if (disabled || !open || state === 'submitting') return;
     // The value the draft gives, or why it is refused: core's `validateAnswer`, worded with `labels`.
     const text = prompt.kind === 'text';
     const other = allowOther && draft.other;
