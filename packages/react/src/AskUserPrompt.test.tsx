@@ -602,6 +602,14 @@ describe('composition', () => {
   it('explains how to fix a part used outside a prompt', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<AskUserPrompt.Submit />)).toThrow(/inside <AskUserPrompt> or <AskUserPrompt.Root>/);
+    // In development, a part of an option says where it belongs too.
+    expect(() =>
+      render(
+        <AskUserPrompt.Root prompt={singlePrompt()}>
+          <AskUserPrompt.OptionLabel />
+        </AskUserPrompt.Root>,
+      ),
+    ).toThrow(/<AskUserPrompt.OptionLabel> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>/);
   });
 });
 

@@ -120,14 +120,20 @@ interface PromptContextValue {
 
 const PromptContext = createContext<PromptContextValue | null>(null);
 
-/** The prompt's context; outside a prompt (or outside an option, with `inOption`) a clear error. */
+/** The prompt's context; outside a prompt (or, in development, outside an option with `inOption`) a clear error. */
 function usePromptContext(part: string, inOption?: boolean): PromptContextValue {
   const context = useContext(PromptContext);
-  const parent = !context
-    ? '<AskUserPrompt> or <AskUserPrompt.Root>'
-    : inOption && !context.option && '<AskUserPrompt.Option> or <AskUserPrompt.Other>';
-  if (parent) throw new Error(`<AskUserPrompt.${part}> must be inside ${parent}.`);
-  return context!;
+  if (!context) throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt> or <AskUserPrompt.Root>.`);
+  // Development only (production builds drop it): a part of an option outside one. The catch swallows
+  // only the ReferenceError of a plain browser without `process` (see useControllableState).
+  try {
+    if (process.env.NODE_ENV !== 'production' && inOption && !context.option) {
+      throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>.`);
+    }
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+  }
+  return context;
 }
 
 /**
@@ -592,7 +598,8 @@ const OptionControl = part<AskUserPromptOptionControlProps>(
       onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
         const on = event.currentTarget.checked;
         c.setDraft((draft) => {
-          if (single) return on ? { ...draft, selected: other ? [] : [value], other } : draft;
+          // A radio only ever turns on (its change event is its choice): it replaces the choice.
+          if (single) return { ...draft, selected: other ? [] : [value], other };
           if (other) return { ...draft, other: on };
           const rest = draft.selected.filter((label) => label !== value);
           return { ...draft, selected: on ? [...rest, value] : rest };
@@ -619,8 +626,8 @@ export type AskUserPromptOptionDescriptionProps = ComponentPropsWithRef<'span'>;
 const OptionDescription = part<AskUserPromptOptionDescriptionProps>(
   'OptionDescription',
   'span',
-  ({ option }, props) =>
-    (option!.description || props.children !== undefined) && { id: `${option!.id}-d`, children: option!.description },
+  (c, props) =>
+    (c.option!.description || props.children !== undefined) && { id: `${c.option!.id}-d`, children: c.option!.description },
   true,
 );
 
@@ -683,7 +690,7 @@ export type AskUserPromptErrorProps = ComponentPropsWithRef<'p'>;
 const ErrorMessage = part<AskUserPromptErrorProps>(
   'Error',
   'p',
-  ({ message, id }, props) => (message || props.children !== undefined) && { id: `${id}-e`, children: message },
+  (c, props) => (c.message || props.children !== undefined) && { id: `${c.id}-e`, children: c.message },
 );
 
 export type AskUserPromptSubmitProps = ComponentPropsWithRef<'button'>;
@@ -703,8 +710,8 @@ export type AskUserPromptAnswerProps = ComponentPropsWithRef<'p'>;
 const Answer = part<AskUserPromptAnswerProps>(
   'Answer',
   'p',
-  ({ state, answer }, props) =>
-    state === 'answered' && (answer !== undefined || props.children !== undefined) && { children: [answer].flat().join(', ') },
+  (c, props) =>
+    c.state === 'answered' && (c.answer !== undefined || props.children !== undefined) && { children: [c.answer].flat().join(', ') },
 );
 
 export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
