@@ -91,7 +91,7 @@ export interface AskUserPromptRootProps
 export type AskUserPromptProps = AskUserPromptRootProps;
 
 type Field = 'text' | 'options' | 'other';
-type Invalid = { message: string; field: Field; attempt: number };
+type Invalid = { message: string; field: Field };
 type PromptEntry = Extract<TranscriptEntry, { type: 'prompt' }>;
 
 interface PromptContextValue {
@@ -300,7 +300,7 @@ function Root({
   const shown: Invalid | undefined =
     state !== 'ready'
       ? undefined
-      : (invalid ?? (refused ? { message: error!.message, field: prompt.kind === 'text' ? 'text' : 'options', attempt: 0 } : undefined));
+      : (invalid ?? (refused ? { message: error!.message, field: prompt.kind === 'text' ? 'text' : 'options' } : undefined));
 
   const message =
     prompt.kind === 'invalid'
@@ -333,7 +333,8 @@ function Root({
     // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
     const reason = !text && other && !draft.text.trim() ? 'other' : !check.ok && check.reason;
     if (reason) {
-      setInvalid((previous) => ({
+      // A new object for every refusal: focus moves to the field each time.
+      setInvalid({
         message:
           reason === 'other'
             ? labels.otherRequired
@@ -344,8 +345,7 @@ function Root({
                 : (check as { message: string }).message,
         // Offered labels are never too long: a choice's long answer is the "Other…" text.
         field: text ? 'text' : reason === 'other' || reason === 'too-long' ? 'other' : 'options',
-        attempt: (previous?.attempt ?? 0) + 1,
-      }));
+      });
       return;
     }
     setInvalid(undefined);
@@ -393,8 +393,8 @@ function Root({
   }, [autoFocus, prompt.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (shown?.attempt) focusField(rootRef.current, shown.field);
-  }, [shown?.attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (invalid && state === 'ready') focusField(rootRef.current, invalid.field);
+  }, [invalid]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A prompt that can no longer be answered keeps no draft. Disabled controls drop focus to <body>:
   // put it back where the user was (or on the form itself).
