@@ -80,6 +80,9 @@ describe('free text', () => {
     expect(form(container)).toHaveAttribute('data-invalid');
     expect(form(container)).toHaveAttribute('data-state', 'ready');
     await expectNoAxeViolations(container);
+    // A second refusal in a row brings focus back to the field too.
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(field).toHaveFocus();
 
     await user.type(field, 'x');
     expect(field).not.toHaveAttribute('aria-invalid');
