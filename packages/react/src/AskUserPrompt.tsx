@@ -5,6 +5,7 @@ import {
   type AnswerOptions,
   type AnswerValue,
   type Prompt,
+  type PromptOption,
   type RunError,
   type TranscriptEntry,
 } from '@ask-user-kit/core';
@@ -550,7 +551,8 @@ function useOption(c: PromptContextValue, value: string, other: boolean): Own {
   const id = useId();
   const { prompt, draft } = c;
   const checked = other ? draft.other : draft.selected.includes(value);
-  const description = other || prompt.kind === 'invalid' ? undefined : prompt.options.find((o) => o.label === value)?.description;
+  // A malformed prompt has no options (a custom layout may still render an option in it).
+  const description = other ? undefined : (prompt as { options?: PromptOption[] }).options?.find((o) => o.label === value)?.description;
   return {
     // The option's label, not an attribute of the <label>.
     value: undefined,
@@ -727,7 +729,8 @@ const Status = part<AskUserPromptStatusProps>('Status', 'div', ({ announcement }
 
 /** Every part that applies: the others render nothing in the prompt's state. */
 function DefaultLayout() {
-  const { prompt, state } = usePromptContext('AskUserPrompt');
+  // Always inside the Root that AskUserPrompt renders.
+  const { prompt, state } = useContext(PromptContext)!;
   const text = prompt.kind === 'text';
   return (
     <>
