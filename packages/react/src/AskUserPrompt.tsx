@@ -121,14 +121,17 @@ interface PromptContextValue {
 
 const PromptContext = createContext<PromptContextValue | null>(null);
 
-/** The prompt's context; outside a prompt (or, in development, outside an option with `inOption`) a clear error. */
-function usePromptContext(part: string, inOption?: boolean): PromptContextValue {
+/**
+ * The prompt's context for a part or hook; outside a prompt, a clear error. In development, the
+ * parts of an option (`Option…`: control, label, description) also say so outside an option.
+ */
+function usePromptContext(part: string): PromptContextValue {
   const context = useContext(PromptContext);
   if (!context) throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt> or <AskUserPrompt.Root>.`);
   // Development only (production builds drop it): a part of an option outside one. The catch swallows
   // only the ReferenceError of a plain browser without `process` (see useControllableState).
   try {
-    if (process.env.NODE_ENV !== 'production' && inOption && !context.option) {
+    if (process.env.NODE_ENV !== 'production' && /^Option[A-Z]/.test(part) && !context.option) {
       throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>.`);
     }
   } catch (error) {
@@ -178,24 +181,23 @@ type Own = {
   control?: unknown[];
 };
 
-/**
- * A part of the prompt: one `tag` with the shared data attributes, named `AskUserPrompt.<name>`
- * (`data-part` is the name in kebab case). It reads the prompt's context, throwing a clear error
- * outside one (or outside an option, with `inOption`); `useOwn` gives what the part adds over the
- * app's props, or nothing to render nothing. The app's `children` replace the default ones.
- */
 /** Every part, by its name: `part()` adds each one, and `AskUserPrompt` carries them all. */
 const parts: Record<string, unknown> = {};
 
+/**
+ * A part of the prompt: one `tag` with the shared data attributes, named `AskUserPrompt.<name>`
+ * (`data-part` is the name in kebab case). It reads the prompt's context, throwing a clear error
+ * outside one (see usePromptContext); `useOwn` gives what the part adds over the
+ * app's props, or nothing to render nothing. The app's `children` replace the default ones.
+ */
 function part<P extends { children?: ReactNode }>(
   name: string,
   tag: ElementType,
   useOwn: (context: PromptContextValue, props: P) => Own | false | '' | null | undefined,
-  inOption?: boolean,
 ) {
   const dataPart = name.replace(/\B[A-Z]/g, '-$&').toLowerCase();
   const Part = (props: P) => {
-    const context = usePromptContext(name, inOption);
+    const context = usePromptContext(name);
     const own = useOwn(context, props);
     if (!own) return null;
     const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
@@ -609,7 +611,6 @@ const OptionControl = part<AskUserPromptOptionControlProps>(
       }),
     };
   },
-  true,
 );
 
 export type AskUserPromptOptionLabelProps = ComponentPropsWithRef<'span'>;
@@ -619,7 +620,6 @@ const OptionLabel = part<AskUserPromptOptionLabelProps>(
   'OptionLabel',
   'span',
   ({ option, labels }) => ({ id: `${option!.id}-l`, children: option!.other ? labels.other : option!.value }),
-  true,
 );
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithRef<'span'>;
@@ -630,7 +630,6 @@ const OptionDescription = part<AskUserPromptOptionDescriptionProps>(
   'span',
   (c, props) =>
     (c.option!.description || props.children !== undefined) && { id: `${c.option!.id}-d`, children: c.option!.description },
-  true,
 );
 
 export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value'>;
