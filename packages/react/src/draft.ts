@@ -28,9 +28,9 @@ export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined):
   const values = [value].flat().filter((v) => typeof v === 'string');
   if (!values.length) return emptyDraft;
   if (prompt.kind === 'text' || prompt.kind === 'invalid') return { text: values.join(', '), selected: [], other: false };
-  const offered = (v: string) => prompt.options.some((o) => o.label === v);
-  const selected = values.filter(offered);
-  const others = values.filter((v) => !offered(v));
+  const labels = prompt.options.map((o) => o.label);
+  const selected = values.filter((v) => labels.includes(v));
+  const others = values.filter((v) => !labels.includes(v));
   if (prompt.kind === 'single' && selected.length > 0) return { text: '', selected: selected.slice(0, 1), other: false };
   return { text: others[0] ?? '', selected, other: others.length > 0 };
 }
