@@ -425,7 +425,7 @@ function Root({
           ? labels.sending
           : state === 'answered'
             ? labels.sent
-            : (message ?? '');
+            : message!;
 
   // Our ref and the app's on the one form.
   useImperativeHandle(ref, () => rootRef.current!, []);
@@ -676,7 +676,7 @@ const TextField = part<AskUserPromptTextFieldProps>('TextField', 'textarea', (c,
         const composing = event.nativeEvent.isComposing || event.keyCode === 229;
         if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || composing) return;
         event.preventDefault();
-        event.currentTarget.form?.requestSubmit();
+        c.submit();
       }),
     }
   );
