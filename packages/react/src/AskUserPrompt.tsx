@@ -5,6 +5,7 @@ import {
   type AnswerOptions,
   type AnswerValue,
   type Prompt,
+  type PromptKind,
   type PromptOption,
   type RunError,
   type TranscriptEntry,
@@ -500,7 +501,7 @@ const Description = part<AskUserPromptDescriptionProps>('Description', 'p', ({ p
           {labels.multipleHint} <Count />
         </>
       ) : (
-        labels[prompt.kind === 'text' ? 'textHint' : 'singleHint']
+        labels[`${prompt.kind as PromptKind}Hint`]
       ),
   },
 );
