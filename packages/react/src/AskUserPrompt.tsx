@@ -191,7 +191,7 @@ const parts: Record<string, unknown> = {};
  * outside one (see usePromptContext); `useOwn` gives what the part adds over the
  * app's props, or nothing to render nothing. The app's `children` replace the default ones.
  */
-function part<P extends { children?: ReactNode }>(
+function part<P extends { children?: ReactNode; disabled?: boolean; 'aria-describedby'?: string }>(
   name: string,
   tag: ElementType,
   useOwn: (context: PromptContextValue, props: P) => Own | false | '' | null | undefined,
@@ -202,15 +202,14 @@ function part<P extends { children?: ReactNode }>(
     const own = useOwn(context, props);
     if (!own) return null;
     const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
-    const app = props as { disabled?: boolean; 'aria-describedby'?: string };
     const element = (
       <Tag
         {...defaults}
         {...props}
         {...common(dataPart, context)}
         {...(control && {
-          disabled: context.disabled || app.disabled,
-          'aria-describedby': [app['aria-describedby'], ...control].filter(Boolean).join(' ') || undefined,
+          disabled: context.disabled || props.disabled,
+          'aria-describedby': [props['aria-describedby'], ...control].filter(Boolean).join(' ') || undefined,
         })}
         {...attributes}
         children={props.children ?? attributes.children}
@@ -509,11 +508,11 @@ const Description = part<AskUserPromptDescriptionProps>('Description', 'p', ({ p
 export type AskUserPromptCountProps = ComponentPropsWithRef<'span'>;
 
 /** How many options are chosen (multiple choice), e.g. "2 chosen". */
-const Count = part<AskUserPromptCountProps>('Count', 'span', ({ prompt, draft, labels, allowOther }) => {
-  if (prompt.kind !== 'multiple') return null;
+const Count = part<AskUserPromptCountProps>('Count', 'span', (c) => {
+  if (c.prompt.kind !== 'multiple') return null;
   // The labels offered and chosen, and the "Other…" text once there is some: what would be sent.
-  const count = answerFromDraft(prompt, { ...draft, other: allowOther && draft.other && !!draft.text.trim() })!.length;
-  return { 'data-count': count, children: labels.chosenCount(count) };
+  const count = answerFromDraft(c.prompt, { ...c.draft, other: c.allowOther && c.draft.other && !!c.draft.text.trim() })!.length;
+  return { 'data-count': count, children: c.labels.chosenCount(count) };
 });
 
 export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
@@ -523,11 +522,11 @@ export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
  * the description, every option and, with `allowOther`, the "Other…" choice.
  */
 const Options = part<AskUserPromptOptionsProps>('Options', 'fieldset', (c, props) => {
-  const { prompt, id, invalid } = c;
+  const { prompt } = c;
   return (
     interactive(c.state) &&
     (prompt.kind === 'single' || prompt.kind === 'multiple') && {
-      control: [`${id}-d`, invalid && invalid.field !== 'other' && `${id}-e`],
+      control: [`${c.id}-d`, c.invalid && c.invalid.field !== 'other' && `${c.id}-e`],
       context: { ...c, legend: true },
       children: (
         <>
@@ -620,7 +619,7 @@ export type AskUserPromptOptionLabelProps = ComponentPropsWithRef<'span'>;
 const OptionLabel = part<AskUserPromptOptionLabelProps>(
   'OptionLabel',
   'span',
-  ({ option, labels }) => ({ id: `${option!.id}-l`, children: option!.other ? labels.other : option!.value }),
+  (c) => ({ id: `${c.option!.id}-l`, children: c.option!.other ? c.labels.other : c.option!.value }),
 );
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithRef<'span'>;
@@ -659,15 +658,14 @@ export type AskUserPromptTextFieldProps = Omit<ComponentPropsWithRef<'textarea'>
 
 /** The `<textarea>` of a free-text prompt. Enter sends; Shift+Enter adds a line. */
 const TextField = part<AskUserPromptTextFieldProps>('TextField', 'textarea', (c, props) => {
-  const { id, invalid } = c;
   return (
     c.prompt.kind === 'text' &&
     interactive(c.state) && {
       defaults: { rows: 3 },
-      id: `${id}-f`,
+      id: `${c.id}-f`,
       value: c.draft.text,
-      control: [`${id}-d`, invalid && `${id}-e`],
-      'aria-invalid': !!invalid || undefined,
+      control: [`${c.id}-d`, c.invalid && `${c.id}-e`],
+      'aria-invalid': !!c.invalid || undefined,
       onChange: composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
         const text = event.currentTarget.value;
         c.setDraft((d) => ({ ...d, text }));
@@ -698,12 +696,15 @@ const ErrorMessage = part<AskUserPromptErrorProps>(
 export type AskUserPromptSubmitProps = ComponentPropsWithRef<'button'>;
 
 /** The submit `<button>`: "Send", "Sending…" while submitting, "Retry" after a failure. */
-const Submit = part<AskUserPromptSubmitProps>('Submit', 'button', ({ state, labels, id }) =>
-  interactive(state) && {
-    defaults: { type: 'submit' },
-    control: [state === 'failed' && `${id}-e`],
-    children: labels[state === 'submitting' ? 'submitting' : state === 'failed' ? 'retry' : 'submit'],
-  },
+const Submit = part<AskUserPromptSubmitProps>(
+  'Submit',
+  'button',
+  (c) =>
+    interactive(c.state) && {
+      defaults: { type: 'submit' },
+      control: [c.state === 'failed' && `${c.id}-e`],
+      children: c.labels[c.state === 'submitting' ? 'submitting' : c.state === 'failed' ? 'retry' : 'submit'],
+    },
 );
 
 export type AskUserPromptAnswerProps = ComponentPropsWithRef<'p'>;
@@ -722,9 +723,9 @@ export type AskUserPromptStatusProps = ComponentPropsWithRef<'div'>;
  * A polite live region (visually hidden by default) that announces a new question and what
  * happens to the answer. Keep it in custom layouts: it is how screen reader users hear of the question.
  */
-const Status = part<AskUserPromptStatusProps>('Status', 'div', ({ announcement }) => ({
+const Status = part<AskUserPromptStatusProps>('Status', 'div', (c) => ({
   defaults: { role: 'status', style: visuallyHidden },
-  children: announcement,
+  children: c.announcement,
 }));
 
 /** Every part that applies: the others render nothing in the prompt's state. */
