@@ -551,10 +551,9 @@ export interface AskUserPromptOptionProps extends ComponentPropsWithRef<'label'>
 /** What `.Option` and `.Other` render: a `<label>` that gives the parts inside it their option. */
 function useOption(c: PromptContextValue, value: string, other: boolean): Own {
   const id = useId();
-  const { prompt, draft } = c;
-  const checked = other ? draft.other : draft.selected.includes(value);
+  const checked = other ? c.draft.other : c.draft.selected.includes(value);
   // A malformed prompt has no options (a custom layout may still render an option in it).
-  const description = other ? undefined : (prompt as { options?: PromptOption[] }).options?.find((o) => o.label === value)?.description;
+  const description = other ? undefined : (c.prompt as { options?: PromptOption[] }).options?.find((o) => o.label === value)?.description;
   return {
     // The option's label, not an attribute of the <label>.
     value: undefined,
@@ -731,12 +730,12 @@ const Status = part<AskUserPromptStatusProps>('Status', 'div', (c) => ({
 /** Every part that applies: the others render nothing in the prompt's state. */
 function DefaultLayout() {
   // Always inside the Root that AskUserPrompt renders.
-  const { prompt, state } = useContext(PromptContext)!;
-  const text = prompt.kind === 'text';
+  const c = useContext(PromptContext)!;
+  const text = c.prompt.kind === 'text';
   return (
     <>
       {/* A choice's question is the legend of its options. */}
-      {(text || !interactive(state)) && <Question />}
+      {(text || !interactive(c.state)) && <Question />}
       {text && <Description />}
       <TextField />
       <Options />
