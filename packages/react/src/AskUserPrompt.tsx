@@ -522,17 +522,16 @@ export type AskUserPromptOptionsProps = ComponentPropsWithRef<'fieldset'>;
  * the description, every option and, with `allowOther`, the "Other…" choice.
  */
 const Options = part<AskUserPromptOptionsProps>('Options', 'fieldset', (c, props) => {
-  const { prompt } = c;
   return (
     interactive(c.state) &&
-    (prompt.kind === 'single' || prompt.kind === 'multiple') && {
+    (c.prompt.kind === 'single' || c.prompt.kind === 'multiple') && {
       control: [`${c.id}-d`, c.invalid && c.invalid.field !== 'other' && `${c.id}-e`],
       context: { ...c, legend: true },
       children: (
         <>
           <Question />
           <Description />
-          {prompt.options.map((option) => (
+          {c.prompt.options.map((option) => (
             <Option key={option.label} value={option.label} />
           ))}
           <Other />
