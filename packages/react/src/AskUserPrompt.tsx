@@ -330,11 +330,10 @@ function Root({
   const sendNow = () => {
     if (disabled || !open || state === 'submitting') return;
     // The value the draft gives, or why it is refused: core's `validateAnswer`, worded with `labels`.
-    const text = prompt.kind === 'text';
     const other = allowOther && draft.other;
     const check = validateAnswer(prompt, answerFromDraft(prompt, { ...draft, other }), { allowOther, maxLength });
     // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
-    const reason = !text && other && !draft.text.trim() ? 'other' : !check.ok && check.reason;
+    const reason = prompt.kind !== 'text' && other && !draft.text.trim() ? 'other' : !check.ok && check.reason;
     if (reason) {
       // A new object for every refusal: focus moves to the field each time.
       setInvalid({
@@ -344,10 +343,10 @@ function Root({
             : reason === 'too-long'
               ? labels.tooLong(maxLength ?? DEFAULT_MAX_ANSWER_LENGTH)
               : reason === 'required'
-                ? labels[text ? 'answerRequired' : prompt.kind === 'single' ? 'choiceRequired' : 'choicesRequired']
+                ? labels[prompt.kind === 'text' ? 'answerRequired' : prompt.kind === 'single' ? 'choiceRequired' : 'choicesRequired']
                 : (check as { message: string }).message,
         // Offered labels are never too long: a choice's long answer is the "Other…" text.
-        field: text ? 'text' : reason === 'other' || reason === 'too-long' ? 'other' : 'options',
+        field: prompt.kind === 'text' ? 'text' : reason === 'other' || reason === 'too-long' ? 'other' : 'options',
       });
       return;
     }
