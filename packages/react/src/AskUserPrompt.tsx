@@ -279,12 +279,12 @@ function Root({
 
   // Where the answer is: given by the app, in the run's transcript and answer state, or in our own onSubmit call.
   const entry = run?.transcript.find((e) => e.type === 'prompt' && e.prompt.key === key) as PromptEntry | undefined;
-  const closed = entry?.state === 'answered' || entry?.state === 'expired' ? entry.state : undefined;
   const sent = run ? run.answerState(key) : local;
   const error = sent?.error;
   // A refusal before any request (the store's own validation) is an invalid answer, not a failure.
   const refused = error?.code === 'invalid-answer';
-  // What the answer's progress makes of the prompt; `idle` leaves it to whether the question is still open.
+  // What the answer's progress makes of the prompt, unless the run closed the question (answered or
+  // expired); `idle` leaves it to whether the question is still open.
   const sentState: Partial<Record<string, AskUserPromptState>> = {
     pending: 'submitting',
     success: 'answered',
@@ -295,9 +295,9 @@ function Root({
       ? 'malformed'
       : givenAnswer !== undefined
         ? 'answered'
-        : (closed ??
-          sentState[sent?.status!] ??
-          (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
+        : entry?.state === 'answered' || entry?.state === 'expired'
+          ? entry.state
+          : (sentState[sent?.status!] ?? (!run || run.pending.some((p) => p.key === key) ? 'ready' : 'expired'));
   const open = interactive(state);
   const answer = givenAnswer ?? (state === 'answered' ? (entry?.answer ?? sent?.value) : undefined);
   const shown: Invalid | undefined =
