@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AskUserPrompt } from './AskUserPrompt.tsx';
+import { AskUserPrompt, useAskUserPrompt, type AnswerState, type AskUserPromptRun } from './AskUserPrompt.tsx';
 import type { AnswerDraft } from './draft.ts';
 import { expectNoAxeViolations } from './test/axe.ts';
 import { malformedPrompt, multiplePrompt, promptFrom, singlePrompt, textPrompt } from './test/prompts.ts';
@@ -388,6 +388,45 @@ describe('sending with onSubmit', () => {
   });
 });
 
+describe('with a run', () => {
+  // The run's side of the contract (AskUserPromptRun), as useAgentRun fills it: this covers how the
+  // prompt reads an answer state that useAgentRun's tests produce against a real server.
+  function runWith(prompt: Prompt, state: AnswerState): AskUserPromptRun & { answer: ReturnType<typeof vi.fn> } {
+    return { answer: vi.fn(() => Promise.resolve()), answerState: () => state, pending: [prompt], transcript: [] };
+  }
+
+  it("shows the run's own refusal (invalid-answer) as an invalid answer, not as a failed send", async () => {
+    const prompt = singlePrompt();
+    const message = 'Green is not one of the options.';
+    const run = runWith(prompt, { status: 'error', error: { code: 'invalid-answer', message }, value: 'Green' });
+    const { container } = render(<AskUserPrompt prompt={prompt} run={run} />);
+    const root = form(container);
+    expect(root).toHaveAttribute('data-state', 'ready');
+    expect(root).toHaveAttribute('data-invalid');
+    expect(screen.getByText(message)).toHaveAttribute('data-part', 'error');
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group')).toHaveAccessibleDescription(expect.stringContaining(message));
+    // Ready to answer again: Send, not Retry, and no "could not be sent".
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(container).not.toHaveTextContent('could not be sent');
+    await expectNoAxeViolations(container);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Plane' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(run.answer).toHaveBeenCalledWith(prompt.key, 'Plane', { allowOther: false, maxLength: undefined });
+  });
+
+  it('shows any other error of the run as a failed send with Retry', () => {
+    const prompt = singlePrompt();
+    const run = runWith(prompt, { status: 'error', error: { code: 'http', status: 500, message: 'Boom' }, value: 'Train' });
+    const { container } = render(<AskUserPrompt prompt={prompt} run={run} />);
+    expect(form(container)).toHaveAttribute('data-state', 'failed');
+    expect(screen.getByText('Your answer could not be sent: Boom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+});
+
 describe('invalid prompts', () => {
   it('explains what is wrong with the payload', async () => {
     const { container } = render(<AskUserPrompt prompt={malformedPrompt()} onSubmit={() => {}} />);
@@ -613,6 +652,21 @@ describe('composition', () => {
         </AskUserPrompt.Root>,
       ),
     ).toThrow(/<AskUserPrompt.OptionLabel> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>/);
+  });
+
+  it('names useAskUserPrompt() when it is called outside a prompt, and gives the state inside one', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Hint() {
+      const { state, prompt } = useAskUserPrompt();
+      return <output>{`${prompt.kind} ${state}`}</output>;
+    }
+    expect(() => render(<Hint />)).toThrow('useAskUserPrompt() must be inside <AskUserPrompt> or <AskUserPrompt.Root>.');
+    render(
+      <AskUserPrompt.Root prompt={textPrompt()}>
+        <Hint />
+      </AskUserPrompt.Root>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('text ready');
   });
 });
 

@@ -128,12 +128,12 @@ const PromptContext = createContext<PromptContextValue | null>(null);
  */
 function usePromptContext(part: string): PromptContextValue {
   const context = useContext(PromptContext);
-  if (!context) throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt> or <AskUserPrompt.Root>.`);
+  if (!context) throw new Error(`${part} must be inside <AskUserPrompt> or <AskUserPrompt.Root>.`);
   // Development only (production builds drop it): a part of an option outside one. The catch swallows
   // only the ReferenceError of a plain browser without `process` (see useControllableState).
   try {
-    if (process.env.NODE_ENV !== 'production' && /^Option[A-Z]/.test(part) && !context.option) {
-      throw new Error(`<AskUserPrompt.${part}> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>.`);
+    if (process.env.NODE_ENV !== 'production' && /\.Option[A-Z]/.test(part) && !context.option) {
+      throw new Error(`${part} must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>.`);
     }
   } catch (error) {
     if (!(error instanceof ReferenceError)) throw error;
@@ -153,7 +153,7 @@ export function useAskUserPrompt(): Pick<
   PromptContextValue,
   'prompt' | 'state' | 'draft' | 'setDraft' | 'submit' | 'labels' | 'invalid' | 'message' | 'answer' | 'disabled'
 > {
-  return usePromptContext('useAskUserPrompt');
+  return usePromptContext('useAskUserPrompt()');
 }
 
 const interactive = (state: AskUserPromptState) => state === 'ready' || state === 'submitting' || state === 'failed';
@@ -198,7 +198,7 @@ function part<P extends { children?: ReactNode; disabled?: boolean; 'aria-descri
 ) {
   const dataPart = name.replace(/\B[A-Z]/g, '-$&').toLowerCase();
   const Part = (props: P) => {
-    const context = usePromptContext(name);
+    const context = usePromptContext(`<AskUserPrompt.${name}>`);
     const own = useOwn(context, props);
     if (!own) return null;
     const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
