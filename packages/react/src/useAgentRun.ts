@@ -155,14 +155,15 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const { queryClient, threadId, resourceId, initialMessage } = options;
   // TanStack Query's hooks take `queryClient`, else the provider's, and throw without either. In
   // development, say first how to give one. process.env.NODE_ENV is read here, not in a helper:
-  // bundlers replace it, so production builds drop the check and its message. Where there is no
-  // `process` (a plain browser, nothing replaced), TanStack's own error stands.
-  if (
-    typeof process === 'object' &&
-    process.env.NODE_ENV !== 'production' &&
-    !(useContext(QueryClientContext) ?? queryClient)
-  ) {
-    throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
+  // bundlers replace it, so production builds drop the check and its message. The catch swallows
+  // only the ReferenceError of a plain browser where nothing replaced it (no `process`): there,
+  // TanStack's own error ("No QueryClient set, use QueryClientProvider to set one") stands.
+  try {
+    if (process.env.NODE_ENV !== 'production' && !(useContext(QueryClientContext) ?? queryClient)) {
+      throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
+    }
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
   }
   // A threadId comes with a resourceId (the store refuses one alone), and restore needs them.
   const restoreWanted = options.restore !== false && Boolean(threadId);
