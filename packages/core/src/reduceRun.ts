@@ -71,6 +71,10 @@ const setPrompt = (s: RunSnapshot, key: string, patch: Partial<PromptEntry> & Pi
   transcript: s.transcript.map((e) => (e.type === 'prompt' && e.id === key ? { ...e, ...patch } : e)),
 });
 
+/** Prompts whose answer was on its way go back to pending: the server never took it. */
+const unsubmit = (t: TranscriptEntry[]): TranscriptEntry[] =>
+  t.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e));
+
 /**
  * Applies `patch` to the tool call of this chunk, or adds the call (`running` unless the patch
  * says otherwise). Keys are unique: a reused tool call id updates its entry.
@@ -220,23 +224,11 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       return isBusy(s.status)
         ? { ...s, status: 'error', error: { code: 'network', message: 'The connection closed before the run ended.' } }
         : s;
-    // A prompt whose answer was on its way goes back to pending: the server never took it.
     case 'stream-error':
-      return {
-        ...s,
-        status: 'error',
-        error: action.error,
-        transcript: s.transcript.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e)),
-      };
+      return { ...s, status: 'error', error: action.error, transcript: unsubmit(s.transcript) };
     case 'cancelled':
       // Only a request in flight can be cancelled, and only then is an answer on its way.
-      return isBusy(s.status)
-        ? {
-            ...s,
-            status: waiting(s, 'idle'),
-            transcript: s.transcript.map((e) => (e.type === 'prompt' && e.state === 'submitting' ? { ...e, state: 'pending' } : e)),
-          }
-        : s;
+      return isBusy(s.status) ? { ...s, status: waiting(s, 'idle'), transcript: unsubmit(s.transcript) } : s;
     case 'answer-start': {
       const { key, answer } = action;
       const prompt = s.pending.find((p) => p.key === key);
