@@ -117,16 +117,12 @@ function appendText(s: RunSnapshot, runId: string | undefined, text: string): Ru
   if (!text) return s;
   s = enter(s, runId);
   const run = s.runId ?? '';
-  const { transcript } = s;
+  // One copy of the transcript: its last entry grows, or a new one follows it.
+  const transcript = s.transcript.slice();
   const last = transcript.at(-1);
-  return {
-    ...s,
-    text: s.text + text,
-    transcript:
-      last?.type === 'assistant' && last.runId === run
-        ? [...transcript.slice(0, -1), { ...last, text: last.text + text }]
-        : [...transcript, { type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text }],
-  };
+  if (last?.type === 'assistant' && last.runId === run) transcript[transcript.length - 1] = { ...last, text: last.text + text };
+  else transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
+  return { ...s, text: s.text + text, transcript };
 }
 
 function reduceChunk(s: RunSnapshot, chunk: KnownChunk | UnknownChunk): RunSnapshot {
