@@ -1,6 +1,6 @@
 import { decodeChunks } from '../decodeChunks.ts';
 import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -65,12 +65,16 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     );
   }
 
-  return {
-    stream: ({ threadId, resourceId, signal, ...body }) =>
-      request('/stream', signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>,
+  /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
+  const post =
+    (path: string) =>
+    ({ threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
+      request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>;
 
-    resume: ({ threadId, resourceId, signal, ...body }) =>
-      request('/resume-stream', signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>,
+  return {
+    stream: post('/stream'),
+
+    resume: post('/resume-stream'),
 
     // An answer that is not JSON fails parseSuspendedRuns as an answer of the wrong shape.
     listSuspended: async ({ threadId, resourceId, signal }) =>
