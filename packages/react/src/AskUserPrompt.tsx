@@ -197,8 +197,9 @@ function part<P extends { children?: ReactNode; disabled?: boolean; 'aria-descri
   useOwn: (context: PromptContextValue, props: P) => Own | false | '' | null | undefined,
 ) {
   const dataPart = name.replace(/\B[A-Z]/g, '-$&').toLowerCase();
+  const tagName = `<AskUserPrompt.${name}>`;
   const Part = (props: P) => {
-    const context = usePromptContext(`<AskUserPrompt.${name}>`);
+    const context = usePromptContext(tagName);
     const own = useOwn(context, props);
     if (!own) return null;
     const { as: Tag = tag, defaults, context: inner, control, ...attributes } = own;
