@@ -105,7 +105,7 @@ const announce = () => {
 };
 
 say(withDemo ? 'starting apps/server and apps/demo…' : 'starting apps/server…');
-start('server', '36', '@ask-user-kit/server', 'start', { PORT: port }, (line) => {
+start('server', '36', '@ask-user-kit/demo-server', 'start', { PORT: port }, (line) => {
   if (!serverReady && / ready at /.test(line)) {
     serverReady = true;
     announce();
