@@ -4,7 +4,7 @@ import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 export interface MastraTestServerOptions {
@@ -16,6 +16,10 @@ export interface MastraTestServerOptions {
   port?: number;
   /** Allow cross-origin requests (for pages served elsewhere). Default: true. */
   cors?: boolean;
+  /** Where the routes live. Default: `/api`. */
+  apiPrefix?: string;
+  /** Mastra's `server.middleware`, e.g. `@ask-user-kit/server`'s `answerGuard`. */
+  middleware?: MiddlewareHandler[];
 }
 
 export interface MastraTestServer {
@@ -36,10 +40,15 @@ export interface MastraTestServer {
  */
 export async function startMastraTestServer(options: MastraTestServerOptions): Promise<MastraTestServer> {
   const storage = new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
-  const mastra = new Mastra({ agents: options.agents, storage, logger: false });
+  const mastra = new Mastra({
+    agents: options.agents,
+    storage,
+    logger: false,
+    server: { apiPrefix: options.apiPrefix, middleware: options.middleware ?? [] },
+  });
   const app = new Hono();
   if (options.cors !== false) app.use('*', cors({ origin: (origin) => origin, credentials: true }));
-  await new MastraServer({ app, mastra }).init();
+  await new MastraServer({ app, mastra, prefix: options.apiPrefix }).init();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
