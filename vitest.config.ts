@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['packages/core/src/**/*.test.ts', 'packages/testing/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'packages/testing/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
         },
       },
       {

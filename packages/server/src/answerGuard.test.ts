@@ -1,0 +1,347 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
+import {
+  ask,
+  askUserAgent,
+  reply,
+  scriptedModel,
+  startMastraTestServer,
+  tripPlannerScript,
+  type MastraTestServer,
+  type Script,
+  type ScriptContext,
+  type ScriptStep,
+} from '@ask-user-kit/testing';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Mastra } from '@mastra/core';
+import { Agent } from '@mastra/core/agent';
+import type { MastraModelConfig } from '@mastra/core/llm';
+import { createTool } from '@mastra/core/tools';
+import { MastraServer } from '@mastra/hono';
+import { LibSQLStore } from '@mastra/libsql';
+import { Hono } from 'hono';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ALREADY_ANSWERED_MESSAGE, answerGuard, type AnswerGuardOptions } from './answerGuard.ts';
+import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
+
+interface Chunk {
+  type: string;
+  runId?: string;
+  payload?: any;
+}
+
+interface Asked {
+  runId: string;
+  toolCallId: string;
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function readSse(res: Response): Promise<Chunk[]> {
+  expect(res.status, await res.clone().text()).toBe(200);
+  const frames = (await res.text()).split('\n\n').filter((frame) => frame.startsWith('data: {'));
+  return frames.map((frame) => JSON.parse(frame.slice('data: '.length)) as Chunk);
+}
+
+function pendingCall(chunks: Chunk[], type = 'tool-call-suspended'): Asked {
+  const found = chunks.filter((chunk) => chunk.type === type);
+  expect(found, `chunk types: ${chunks.map((chunk) => chunk.type).join(', ')}`).toHaveLength(1);
+  return { runId: found[0]!.runId!, toolCallId: found[0]!.payload.toolCallId as string };
+}
+
+/** The answers the model saw, one list per model step: a second resume would show up here. */
+function recordingPlanner(seen: string[][]): Script {
+  const steps = tripPlannerScript as ScriptStep[];
+  return (context: ScriptContext) => {
+    seen.push(context.answers);
+    return steps[Math.min(context.step, steps.length - 1)]!;
+  };
+}
+
+let dir: string;
+const servers: MastraTestServer[] = [];
+const stores: LibsqlClaimStore[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-guard-'));
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  for (const store of stores.splice(0)) store.close();
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+let databases = 0;
+function newDatabase(): string {
+  databases += 1;
+  return `file:${path.join(dir, `mastra-${databases}.db`)}`;
+}
+
+/** A real Mastra server with the guard, its claims in the same LibSQL file as Mastra's storage. */
+async function startGuarded(
+  storage: string,
+  agents: Record<string, Agent>,
+  options: { apiPrefix?: string; guard?: Partial<AnswerGuardOptions> } = {},
+) {
+  const claims = libsqlClaimStore({ url: storage });
+  stores.push(claims);
+  const server = await startMastraTestServer({
+    agents,
+    storage,
+    apiPrefix: options.apiPrefix,
+    middleware: [answerGuard({ claims, ...options.guard })],
+  });
+  servers.push(server);
+  return server;
+}
+
+async function startRun(server: MastraTestServer, agentId = 'planner', prefix = '/api'): Promise<Chunk[]> {
+  return readSse(
+    await post(`${server.url}${prefix}/agents/${agentId}/stream`, {
+      messages: [{ role: 'user', content: 'Plan a trip for me' }],
+    }),
+  );
+}
+
+async function claimRows(storage: string, runId: string): Promise<number> {
+  const client = createClient({ url: storage });
+  try {
+    const sql = `SELECT COUNT(*) AS claims FROM ${CLAIMS_TABLE} WHERE run_id = ?`;
+    const result = await client.execute({ sql, args: [runId] });
+    return Number(result.rows[0]!.claims);
+  } finally {
+    client.close();
+  }
+}
+
+function expectAlreadyAnswered(res: Response, body: unknown, asked: Asked) {
+  expect(res.status).toBe(409);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(body).toEqual({
+    error: ALREADY_ANSWERED_MESSAGE,
+    code: 'already-answered',
+    runId: asked.runId,
+    toolCallId: asked.toolCallId,
+  });
+}
+
+// Each test starts one or two in-process servers; a busy 2-core machine needs the time.
+describe('answerGuard', { timeout: 120_000 }, () => {
+  it('lets exactly one of two simultaneous answers through, ten rounds out of ten', async () => {
+    const seen: string[][] = [];
+    const server = await startGuarded(newDatabase(), { planner: askUserAgent('planner', recordingPlanner(seen)) });
+    const statuses: string[] = [];
+
+    for (let round = 0; round < 10; round++) {
+      const asked = pendingCall(await startRun(server));
+      const answers = [`Lisbon ${round}`, `Porto ${round}`];
+      const [first, second] = await Promise.all(
+        answers.map((answer) =>
+          post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: answer }),
+        ),
+      );
+      statuses.push(`${first!.status}/${second!.status}`);
+      const winner = first!.status === 200 ? first! : second!;
+      const loser = winner === first ? second! : first!;
+      const winningAnswer = winner === first ? answers[0]! : answers[1]!;
+      const losingAnswer = winner === first ? answers[1]! : answers[0]!;
+
+      expectAlreadyAnswered(loser, await loser.json(), asked);
+      const resumed = await readSse(winner);
+      const results = resumed.filter((chunk) => chunk.type === 'tool-result');
+      expect(results.map((chunk) => chunk.payload.result.content)).toEqual([`User answered: ${winningAnswer}`]);
+      expect(pendingCall(resumed).runId).toBe(asked.runId);
+      expect(seen.flat()).toContain(winningAnswer);
+      expect(seen.flat()).not.toContain(losingAnswer);
+    }
+
+    console.log(`answerGuard race, 10 rounds (first/second status): ${statuses.join(' ')}`);
+    expect(statuses.map((pair) => pair.split('/').sort().join('/'))).toEqual(Array(10).fill('200/409'));
+  });
+
+  it('answers a resume that names no toolCallId as the call it would resume, racing one that names it', async () => {
+    const server = await startGuarded(newDatabase(), { planner: askUserAgent('planner', tripPlannerScript) });
+    const asked = pendingCall(await startRun(server));
+    const responses = await Promise.all([
+      post(`${server.url}/api/agents/planner/resume-stream`, { runId: asked.runId, resumeData: 'Lisbon' }),
+      post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' }),
+    ]);
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    const loser = responses.find((res) => res.status === 409)!;
+    expectAlreadyAnswered(loser, await loser.json(), asked);
+    await readSse(responses.find((res) => res.status === 200)!);
+  });
+
+  it('refuses an answer to a question answered earlier with 409, not Mastra\'s 500', async () => {
+    const server = await startGuarded(newDatabase(), { planner: askUserAgent('planner', tripPlannerScript) });
+    const asked = pendingCall(await startRun(server));
+    const next = pendingCall(
+      await readSse(await post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' })),
+    );
+    const late = await post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' });
+    expectAlreadyAnswered(late, await late.json(), asked);
+
+    // The run's next question, on the same runId, is a new claim.
+    expect(next.runId).toBe(asked.runId);
+    expect(next.toolCallId).not.toBe(asked.toolCallId);
+    await readSse(await post(`${server.url}/api/agents/planner/resume-stream`, { ...next, resumeData: 'Train' }));
+  });
+
+  it('releases the claim of a resume Mastra refused, so the next valid answer is taken', async () => {
+    const storage = newDatabase();
+    const server = await startGuarded(storage, { planner: askUserAgent('planner', tripPlannerScript) });
+    const asked = pendingCall(await startRun(server));
+    const resume = (body: unknown) => post(`${server.url}/api/agents/planner/resume-stream`, body);
+
+    const invalid = await resume({ ...asked });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ error: 'Invalid request body' });
+    expect(await claimRows(storage, asked.runId)).toBe(0);
+
+    const wrongCall = await resume({ runId: asked.runId, toolCallId: 'call_does_not_exist', resumeData: 'Lisbon' });
+    expect(wrongCall.status).toBe(500);
+    expect(await claimRows(storage, asked.runId)).toBe(0);
+
+    const unknownRun = await resume({ runId: 'no-such-run', toolCallId: asked.toolCallId, resumeData: 'Lisbon' });
+    expect(unknownRun.status).toBe(500);
+    expect(await claimRows(storage, 'no-such-run')).toBe(0);
+
+    const accepted = await readSse(await resume({ ...asked, resumeData: 'Lisbon' }));
+    expect(accepted.some((chunk) => chunk.type === 'tool-result')).toBe(true);
+    expect(await claimRows(storage, asked.runId)).toBe(1);
+  });
+
+  it('holds across two server instances on one LibSQL file', async () => {
+    const storage = newDatabase();
+    const planner = () => ({ planner: askUserAgent('planner', tripPlannerScript) });
+    const a = await startGuarded(storage, planner());
+    const b = await startGuarded(storage, planner());
+
+    for (let round = 0; round < 5; round++) {
+      const asked = pendingCall(await startRun(round % 2 === 0 ? a : b));
+      const responses = await Promise.all(
+        [a, b].map((server) =>
+          post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: server.url }),
+        ),
+      );
+      expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+      const winner = responses.find((res) => res.status === 200)!;
+      await readSse(winner);
+      const loser = responses.find((res) => res.status === 409)!;
+      expectAlreadyAnswered(loser, await loser.json(), asked);
+    }
+
+    // A claim made through one instance is seen by the other after the fact, too.
+    const asked = pendingCall(await startRun(a));
+    await readSse(await post(`${a.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' }));
+    const late = await post(`${b.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' });
+    expectAlreadyAnswered(late, await late.json(), asked);
+  });
+
+  it('guards approve and decline of a tool that requires approval, streaming and JSON', async () => {
+    const deploy = createTool({
+      id: 'deploy',
+      description: 'Deploys the app.',
+      inputSchema: z.object({ target: z.string() }),
+      requireApproval: true,
+      execute: async ({ target }) => ({ deployed: target }),
+    });
+    const deployer = new Agent({
+      id: 'deployer',
+      name: 'deployer',
+      instructions: 'Deploy when asked.',
+      model: scriptedModel([ask.raw({ target: 'production' }, 'deploy'), reply('Deployed.')]) as MastraModelConfig,
+      tools: { deploy },
+    });
+    const server = await startGuarded(newDatabase(), { deployer });
+    const route = (name: string) => `${server.url}/api/agents/deployer/${name}`;
+
+    const streamed = pendingCall(await startRun(server, 'deployer'), 'tool-call-approval');
+    const [approve, decline] = await Promise.all([
+      post(route('approve-tool-call'), streamed),
+      post(route('decline-tool-call'), streamed),
+    ]);
+    expect([approve.status, decline.status].sort()).toEqual([200, 409]);
+    const winner = approve.status === 200 ? approve : decline;
+    const loser = winner === approve ? decline : approve;
+    expectAlreadyAnswered(loser, await loser.json(), streamed);
+    await readSse(winner);
+
+    // The JSON variants: the scripted model only streams (its doGenerate is not implemented), so
+    // Mastra answers the one let through 500; the other still gets the guard's 409.
+    const generated = pendingCall(await startRun(server, 'deployer'), 'tool-call-approval');
+    const [approveJson, declineJson] = await Promise.all([
+      post(route('approve-tool-call-generate'), generated),
+      post(route('decline-tool-call-generate'), generated),
+    ]);
+    expect([approveJson.status, declineJson.status].sort()).toEqual([409, 500]);
+    const jsonLoser = approveJson.status === 409 ? approveJson : declineJson;
+    expectAlreadyAnswered(jsonLoser, await jsonLoser.json(), generated);
+    // The 500 released the claim, so a retry reaches Mastra, which had already moved the run on
+    // before the model failed: it answers that nothing is suspended (what the kit calls expired).
+    const retried = await post(route('approve-tool-call'), generated);
+    expect(retried.status).toBe(500);
+    expect(await retried.json()).toMatchObject({ error: expect.stringContaining('could not find a suspended run') });
+  });
+
+  it('follows Mastra\'s apiPrefix and lets other routes through untouched', async () => {
+    const storage = newDatabase();
+    const server = await startGuarded(storage, { planner: askUserAgent('planner', tripPlannerScript) }, {
+      apiPrefix: '/custom/',
+    });
+    const asked = pendingCall(await startRun(server, 'planner', '/custom'));
+    const responses = await Promise.all(
+      ['Lisbon', 'Porto'].map((answer) =>
+        post(`${server.url}/custom/agents/planner/resume-stream`, { ...asked, resumeData: answer }),
+      ),
+    );
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    await readSse(responses.find((res) => res.status === 200)!);
+
+    const listed = await fetch(`${server.url}/custom/agents/planner/suspended-runs`);
+    expect(listed.status).toBe(200);
+    // Only answers are claimed: starting runs and listing them left no rows but this one.
+    const client = createClient({ url: storage });
+    const rows = await client.execute(`SELECT run_id, tool_call_id FROM ${CLAIMS_TABLE}`);
+    client.close();
+    expect(rows.rows.map((row) => [row.run_id, row.tool_call_id])).toEqual([[asked.runId, asked.toolCallId]]);
+  });
+
+  it('works as a plain Hono middleware in front of MastraServer', async () => {
+    const storage = newDatabase();
+    const mastraStorage = new LibSQLStore({ id: 'plain-hono', url: storage });
+    const agents = { planner: askUserAgent('planner', tripPlannerScript) };
+    const mastra = new Mastra({ agents, storage: mastraStorage, logger: false });
+    const claims = libsqlClaimStore({ url: storage });
+    stores.push(claims);
+    const app = new Hono();
+    // Before init(): Mastra's context is not set yet, so the guard is handed the instance.
+    app.use('*', answerGuard({ claims, mastra }));
+    await new MastraServer({ app, mastra }).init();
+    const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const listening = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(listening));
+    });
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    try {
+      const asked = pendingCall(
+        await readSse(await post(`${url}/api/agents/planner/stream`, { messages: [{ role: 'user', content: 'Hi' }] })),
+      );
+      const responses = await Promise.all([
+        post(`${url}/api/agents/planner/resume-stream`, { runId: asked.runId, resumeData: 'Lisbon' }),
+        post(`${url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' }),
+      ]);
+      expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+      await readSse(responses.find((res) => res.status === 200)!);
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+      await mastraStorage.close();
+    }
+  });
+});

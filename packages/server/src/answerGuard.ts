@@ -1,0 +1,212 @@
+import type { Mastra } from '@mastra/core';
+import type { MiddlewareHandler } from 'hono';
+import type { ClaimStore } from './ClaimStore.ts';
+
+/** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
+export const GUARDED_ROUTES: readonly string[] = [
+  'resume-stream',
+  'resume-stream-until-idle',
+  'approve-tool-call',
+  'approve-tool-call-generate',
+  'decline-tool-call',
+  'decline-tool-call-generate',
+];
+
+export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
+export const ALREADY_ANSWERED_CODE = 'already-answered';
+
+/** The JSON body of the guard's HTTP 409. */
+export interface AlreadyAnsweredBody {
+  error: typeof ALREADY_ANSWERED_MESSAGE;
+  code: typeof ALREADY_ANSWERED_CODE;
+  runId: string;
+  toolCallId: string;
+}
+
+export interface AnswerGuardOptions {
+  /** Where claims are recorded; share it (one database) between every server instance. */
+  claims: ClaimStore;
+  /** Mastra's API prefix. Default: the Mastra instance's `server.apiPrefix`, else `/api`. */
+  apiPrefix?: string;
+  /**
+   * Used to find which call a resume without `toolCallId` answers. Default: the instance that
+   * Mastra's Hono adapter puts on the request context.
+   */
+  mastra?: Mastra;
+}
+
+const DEFAULT_API_PREFIX = '/api';
+// Mastra's agent loop is a workflow; its stored snapshot lists the suspended steps.
+const AGENT_LOOP_WORKFLOW = 'agentic-loop';
+
+interface AnswerIds {
+  runId: string;
+  toolCallId: string | undefined;
+}
+
+type GuardEnv = { Variables: { mastra?: Mastra } };
+
+/**
+ * Middleware that lets exactly one answer through per question: before a resume, approve or
+ * decline reaches Mastra, it claims `(runId, toolCallId)` in `claims`; whoever finds the question
+ * already claimed gets HTTP 409 with an {@link AlreadyAnsweredBody}. A request Mastra does not
+ * take (any status but 2xx) releases its claim, so the client can retry.
+ * @example
+ * const claims = libsqlClaimStore({ url: 'file:./mastra.db' });
+ * new Mastra({ storage, agents, server: { middleware: [answerGuard({ claims })] } });
+ */
+export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<GuardEnv> {
+  const { claims } = options;
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const mastra = options.mastra ?? c.get('mastra');
+    const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+    if (!isGuardedPath(c.req.path, apiPrefix)) return next();
+
+    const ids = await readAnswerIds(c.req.raw);
+    // Without a runId Mastra refuses the request itself (400).
+    if (!ids) return next();
+    const toolCallId = ids.toolCallId ?? (await suspendedToolCallId(mastra, ids.runId));
+    // Nothing suspended under that runId: Mastra answers that it found no suspended run.
+    if (toolCallId === undefined) return next();
+
+    const claimed = await claims.claim(ids.runId, toolCallId);
+    if (!claimed) {
+      const body: AlreadyAnsweredBody = {
+        error: ALREADY_ANSWERED_MESSAGE,
+        code: ALREADY_ANSWERED_CODE,
+        runId: ids.runId,
+        toolCallId,
+      };
+      return c.json(body, 409);
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await releaseQuietly(claims, ids.runId, toolCallId, mastra);
+      throw error;
+    }
+    // A stream that starts 200 and fails later keeps its claim: the server took the answer.
+    if (c.res.status < 200 || c.res.status >= 300) await releaseQuietly(claims, ids.runId, toolCallId, mastra);
+  };
+}
+
+function isGuardedPath(path: string, apiPrefix: string): boolean {
+  const prefix = normalizePrefix(apiPrefix);
+  if (!path.startsWith(`${prefix}/`)) return false;
+  const segments = path.slice(prefix.length + 1).split('/');
+  if (segments.length !== 3 || segments[0] !== 'agents' || !segments[1]) return false;
+  return GUARDED_ROUTES.includes(segments[2]!);
+}
+
+// As Mastra normalizes it: `/` means none, `api/` means `/api`.
+function normalizePrefix(apiPrefix: string): string {
+  const trimmed = apiPrefix.trim().replace(/\/+$/, '');
+  if (trimmed === '' || trimmed.startsWith('/')) return trimmed;
+  return `/${trimmed}`;
+}
+
+/** Reads `runId` and `toolCallId` from a clone, leaving the body for Mastra's handler. */
+async function readAnswerIds(request: Request): Promise<AnswerIds | undefined> {
+  const fields = await readFields(request);
+  if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
+  const toolCallId = typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
+  return { runId: fields.runId, toolCallId };
+}
+
+// The same two body types Mastra's Hono adapter reads, the same way (multipart fields JSON-parsed).
+async function readFields(request: Request): Promise<Record<string, unknown> | undefined> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (contentType.includes('multipart/form-data')) return readMultipartFields(request);
+  if (!contentType.includes('application/json')) return undefined;
+  try {
+    const body: unknown = JSON.parse(await request.clone().text());
+    return isRecord(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readMultipartFields(request: Request): Promise<Record<string, unknown> | undefined> {
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return undefined;
+  }
+  const fields: Record<string, unknown> = {};
+  for (const name of ['runId', 'toolCallId']) {
+    const value = form.get(name);
+    if (typeof value === 'string') fields[name] = parseFormValue(value);
+  }
+  return fields;
+}
+
+function parseFormValue(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The call Mastra resumes when a request names none: the first suspended call of the run's stored
+ * snapshot, picked the way Mastra's own `resumeStream` picks it.
+ */
+async function suspendedToolCallId(mastra: Mastra | undefined, runId: string): Promise<string | undefined> {
+  const workflows = await mastra?.getStorage()?.getStore('workflows');
+  const snapshot = await workflows?.loadWorkflowSnapshot({ workflowName: AGENT_LOOP_WORKFLOW, runId });
+  if (!snapshot) return undefined;
+  for (const step of Object.values(snapshot.context ?? {})) {
+    if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
+    for (const payload of suspendedPayloads(step.suspendPayload)) {
+      const toolCallId = toolCallIdOf(payload);
+      if (toolCallId !== undefined) return toolCallId;
+    }
+  }
+  return undefined;
+}
+
+// Tool calls run in a foreach: when its iterations are recorded, the suspended ones come first.
+function suspendedPayloads(payload: Record<string, unknown>): Record<string, unknown>[] {
+  const meta = payload.__workflow_meta;
+  const output = isRecord(meta) ? meta.foreachOutput : undefined;
+  const suspended = listOf(output).filter(
+    (iteration): iteration is { suspendPayload: Record<string, unknown> } =>
+      isRecord(iteration) && iteration.status === 'suspended' && isRecord(iteration.suspendPayload),
+  );
+  if (suspended.length === 0) return [payload];
+  return suspended.map((iteration) => iteration.suspendPayload);
+}
+
+function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value)) return Object.values(value);
+  return [];
+}
+
+function toolCallIdOf(payload: Record<string, unknown>): string | undefined {
+  const approval = payload.requireToolApproval;
+  if (isRecord(approval) && typeof approval.toolCallId === 'string') return approval.toolCallId;
+  if (typeof payload.toolCallId === 'string') return payload.toolCallId;
+  return undefined;
+}
+
+async function releaseQuietly(claims: ClaimStore, runId: string, toolCallId: string, mastra: Mastra | undefined) {
+  try {
+    await claims.release(runId, toolCallId);
+  } catch (error) {
+    // The request already failed; report the release failure without hiding that answer.
+    mastra?.getLogger()?.error('ask-user-kit: could not release a claim; the question stays answered', {
+      runId,
+      toolCallId,
+      error,
+    });
+  }
+}

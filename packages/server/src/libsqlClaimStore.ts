@@ -1,0 +1,72 @@
+import { type Client, createClient } from '@libsql/client';
+import type { ClaimStore } from './ClaimStore.ts';
+
+/** The table the LibSQL claim store creates: one row per answered question. */
+export const CLAIMS_TABLE = 'ask_user_kit_claims';
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${CLAIMS_TABLE} (
+  run_id TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  claimed_at TEXT NOT NULL,
+  PRIMARY KEY (run_id, tool_call_id)
+)`;
+// One statement, decided by the primary key: SQLite takes the write lock for it, so of two
+// concurrent inserts (two connections, two processes) exactly one adds the row.
+const INSERT_CLAIM = `INSERT INTO ${CLAIMS_TABLE} (run_id, tool_call_id, claimed_at) VALUES (?, ?, ?)
+  ON CONFLICT DO NOTHING`;
+const DELETE_CLAIM = `DELETE FROM ${CLAIMS_TABLE} WHERE run_id = ? AND tool_call_id = ?`;
+// Two processes on one file contend for its write lock; wait for it rather than fail with SQLITE_BUSY.
+const BUSY_TIMEOUT = 'PRAGMA busy_timeout = 5000';
+
+/** Where the claims live: a LibSQL URL (the one Mastra's `LibSQLStore` uses), or an open client. */
+export type LibsqlClaimStoreOptions = { url: string; authToken?: string } | { client: Client };
+
+export interface LibsqlClaimStore extends ClaimStore {
+  /** Creates the table now (it is otherwise created on the first claim), so a bad URL fails at startup. */
+  init(): Promise<void>;
+  /** Closes the client if this store opened it; a client passed in stays open. */
+  close(): void;
+}
+
+/**
+ * Claims kept in a LibSQL/SQLite table, `ask_user_kit_claims`. Point it at the same URL as the
+ * Mastra storage: every server process on that database then sees the same claims.
+ * @example
+ * const claims = libsqlClaimStore({ url: 'file:./mastra.db' });
+ */
+export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimStore {
+  const ownsClient = !('client' in options);
+  const client = ownsClient ? createClient({ url: options.url, authToken: options.authToken }) : options.client;
+  let ready: Promise<void> | undefined;
+
+  async function createTable(): Promise<void> {
+    if (client.protocol === 'file') await client.execute(BUSY_TIMEOUT);
+    await client.execute(CREATE_TABLE);
+  }
+
+  function init(): Promise<void> {
+    if (!ready) {
+      ready = createTable().catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+    }
+    return ready;
+  }
+
+  return {
+    init,
+    async claim(runId, toolCallId) {
+      await init();
+      const result = await client.execute({ sql: INSERT_CLAIM, args: [runId, toolCallId, new Date().toISOString()] });
+      return result.rowsAffected === 1;
+    },
+    async release(runId, toolCallId) {
+      await init();
+      await client.execute({ sql: DELETE_CLAIM, args: [runId, toolCallId] });
+    },
+    close() {
+      if (ownsClient) client.close();
+    },
+  };
+}
