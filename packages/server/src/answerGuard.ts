@@ -36,6 +36,7 @@ export interface AnswerGuardOptions {
 }
 
 const DEFAULT_API_PREFIX = '/api';
+const RELEASE_FAILED_MESSAGE = 'ask-user-kit: could not release a claim; the question stays answered';
 // Mastra's agent loop is a workflow; its stored snapshot lists the suspended steps.
 const AGENT_LOOP_WORKFLOW = 'agentic-loop';
 
@@ -66,29 +67,40 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     const ids = await readAnswerIds(c.req.raw);
     // Without a runId Mastra refuses the request itself (400).
     if (!ids) return next();
-    const toolCallId = ids.toolCallId ?? (await suspendedToolCallId(mastra, ids.runId));
+    const suspension = await findSuspension(mastra, ids);
+    const toolCallId = ids.toolCallId ?? suspension?.toolCallId;
     // Nothing suspended under that runId: Mastra answers that it found no suspended run.
     if (toolCallId === undefined) return next();
+    const { runId } = ids;
+    const suspendedAt = suspension?.suspendedAt;
 
-    const claimed = await claims.claim(ids.runId, toolCallId);
+    const claimed = await claims.claim(runId, toolCallId, suspendedAt);
     if (!claimed) {
       const body: AlreadyAnsweredBody = {
         error: ALREADY_ANSWERED_MESSAGE,
         code: ALREADY_ANSWERED_CODE,
-        runId: ids.runId,
+        runId,
         toolCallId,
       };
       return c.json(body, 409);
     }
 
+    const release = async () => {
+      try {
+        await claims.release(runId, toolCallId, suspendedAt);
+      } catch (error) {
+        // The request already failed; report the release failure without hiding that answer.
+        mastra?.getLogger()?.error(RELEASE_FAILED_MESSAGE, { runId, toolCallId, error });
+      }
+    };
     try {
       await next();
     } catch (error) {
-      await releaseQuietly(claims, ids.runId, toolCallId, mastra);
+      await release();
       throw error;
     }
     // A stream that starts 200 and fails later keeps its claim: the server took the answer.
-    if (c.res.status < 200 || c.res.status >= 300) await releaseQuietly(claims, ids.runId, toolCallId, mastra);
+    if (c.res.status < 200 || c.res.status >= 300) await release();
   };
 }
 
@@ -155,19 +167,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+interface Suspension {
+  toolCallId: string;
+  /** When Mastra suspended the step, as it recorded it: differs for each question. */
+  suspendedAt: string | undefined;
+}
+
 /**
- * The call Mastra resumes when a request names none: the first suspended call of the run's stored
- * snapshot, picked the way Mastra's own `resumeStream` picks it.
+ * The suspension a request answers, read from the run's stored snapshot: the call it names, or
+ * the first suspended call (the one Mastra's `resumeStream` picks when none is named).
  */
-async function suspendedToolCallId(mastra: Mastra | undefined, runId: string): Promise<string | undefined> {
+async function findSuspension(mastra: Mastra | undefined, ids: AnswerIds): Promise<Suspension | undefined> {
   const workflows = await mastra?.getStorage()?.getStore('workflows');
-  const snapshot = await workflows?.loadWorkflowSnapshot({ workflowName: AGENT_LOOP_WORKFLOW, runId });
+  const snapshot = await workflows?.loadWorkflowSnapshot({ workflowName: AGENT_LOOP_WORKFLOW, runId: ids.runId });
   if (!snapshot) return undefined;
   for (const step of Object.values(snapshot.context ?? {})) {
     if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
+    const suspendedAt = typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined;
     for (const payload of suspendedPayloads(step.suspendPayload)) {
       const toolCallId = toolCallIdOf(payload);
-      if (toolCallId !== undefined) return toolCallId;
+      if (toolCallId === undefined) continue;
+      if (ids.toolCallId === undefined || ids.toolCallId === toolCallId) return { toolCallId, suspendedAt };
     }
   }
   return undefined;
@@ -196,17 +216,4 @@ function toolCallIdOf(payload: Record<string, unknown>): string | undefined {
   if (isRecord(approval) && typeof approval.toolCallId === 'string') return approval.toolCallId;
   if (typeof payload.toolCallId === 'string') return payload.toolCallId;
   return undefined;
-}
-
-async function releaseQuietly(claims: ClaimStore, runId: string, toolCallId: string, mastra: Mastra | undefined) {
-  try {
-    await claims.release(runId, toolCallId);
-  } catch (error) {
-    // The request already failed; report the release failure without hiding that answer.
-    mastra?.getLogger()?.error('ask-user-kit: could not release a claim; the question stays answered', {
-      runId,
-      toolCallId,
-      error,
-    });
-  }
 }

@@ -7,14 +7,17 @@ export const CLAIMS_TABLE = 'ask_user_kit_claims';
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${CLAIMS_TABLE} (
   run_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
+  suspension TEXT,
   claimed_at TEXT NOT NULL,
   PRIMARY KEY (run_id, tool_call_id)
 )`;
 // One statement, decided by the primary key: SQLite takes the write lock for it, so of two
-// concurrent inserts (two connections, two processes) exactly one adds the row.
-const INSERT_CLAIM = `INSERT INTO ${CLAIMS_TABLE} (run_id, tool_call_id, claimed_at) VALUES (?, ?, ?)
-  ON CONFLICT DO NOTHING`;
-const DELETE_CLAIM = `DELETE FROM ${CLAIMS_TABLE} WHERE run_id = ? AND tool_call_id = ?`;
+// concurrent claims (two connections, two processes) exactly one inserts or replaces the row. A
+// row for another suspension of the same call id is replaced; `<>` is never true beside a NULL.
+const CLAIM = `INSERT INTO ${CLAIMS_TABLE} (run_id, tool_call_id, suspension, claimed_at) VALUES (?, ?, ?, ?)
+  ON CONFLICT (run_id, tool_call_id) DO UPDATE SET suspension = excluded.suspension, claimed_at = excluded.claimed_at
+  WHERE ${CLAIMS_TABLE}.suspension <> excluded.suspension`;
+const RELEASE = `DELETE FROM ${CLAIMS_TABLE} WHERE run_id = ? AND tool_call_id = ? AND suspension IS ?`;
 // Two processes on one file contend for its write lock; wait for it rather than fail with SQLITE_BUSY.
 const BUSY_TIMEOUT = 'PRAGMA busy_timeout = 5000';
 
@@ -56,14 +59,15 @@ export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimS
 
   return {
     init,
-    async claim(runId, toolCallId) {
+    async claim(runId, toolCallId, suspension) {
       await init();
-      const result = await client.execute({ sql: INSERT_CLAIM, args: [runId, toolCallId, new Date().toISOString()] });
+      const args = [runId, toolCallId, suspension ?? null, new Date().toISOString()];
+      const result = await client.execute({ sql: CLAIM, args });
       return result.rowsAffected === 1;
     },
-    async release(runId, toolCallId) {
+    async release(runId, toolCallId, suspension) {
       await init();
-      await client.execute({ sql: DELETE_CLAIM, args: [runId, toolCallId] });
+      await client.execute({ sql: RELEASE, args: [runId, toolCallId, suspension ?? null] });
     },
     close() {
       if (ownsClient) client.close();
