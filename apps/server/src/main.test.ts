@@ -241,4 +241,43 @@ describe('the demo server', { timeout: 90_000 }, () => {
     const after = await fetch(`${b.url}/api/agents/planner/suspended-runs?resourceId=${resource}`);
     expect(((await after.json()) as { runs: unknown[] }).runs).toEqual([]);
   });
+
+  it('takes one answer per question: ten rounds of two clients answering at once give one 200 and one 409', async () => {
+    const server = spawnServer({ PORT: '0', STORAGE_URL: `file:${path.join(dir, 'race.db')}` });
+    const { url } = await ready(server);
+    const statuses: number[][] = [];
+
+    for (let round = 0; round < 10; round++) {
+      const started = await readSse(
+        await post(`${url}/api/agents/planner/stream`, { messages: [{ role: 'user', content: 'Plan a trip for me' }] }),
+      );
+      const asked = suspension(started.chunks);
+      const answers = [`Lisbon ${round}`, `Porto ${round}`];
+      const responses = await Promise.all(
+        answers.map((resumeData) =>
+          post(`${url}/api/agents/planner/resume-stream`, {
+            runId: asked.runId,
+            toolCallId: asked.toolCallId,
+            resumeData,
+          }),
+        ),
+      );
+      statuses.push(responses.map((res) => res.status));
+
+      const refused = responses.find((res) => res.status === 409);
+      expect(refused, `statuses ${responses.map((res) => res.status)}`).toBeDefined();
+      expect(await refused!.json()).toEqual({
+        error: 'This question was already answered.',
+        code: 'already-answered',
+        runId: asked.runId,
+        toolCallId: asked.toolCallId,
+      });
+      const taken = responses.find((res) => res.status === 200)!;
+      const results = (await readSse(taken)).chunks.filter((c) => c.type === 'tool-result');
+      expect(results).toHaveLength(1);
+      expect(answers.map((answer) => `User answered: ${answer}`)).toContain(results[0]!.payload.result.content);
+    }
+
+    expect(statuses.map((pair) => [...pair].sort())).toEqual(Array(10).fill([200, 409]));
+  });
 });

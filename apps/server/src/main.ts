@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerGuard, type LibsqlClaimStore, libsqlClaimStore } from '@ask-user-kit/server';
 import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,8 +36,11 @@ function fail(message: string): never {
 }
 
 let server: Awaited<ReturnType<typeof startMastraTestServer>>;
+// The guard's claims live in the same database as the runs, so every server on it shares them.
+let claims: LibsqlClaimStore;
 try {
-  server = await startMastraTestServer({ agents, storage, port });
+  claims = libsqlClaimStore({ url: storage });
+  server = await startMastraTestServer({ agents, storage, port, middleware: [answerGuard({ claims })] });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') {
@@ -52,8 +56,10 @@ try {
 // LibSQL opens a file lazily: a file that is not a database would only fail on the first request.
 try {
   await server.mastra.getStorage()?.init();
+  await claims.init();
 } catch (error) {
   await server.close().catch(() => {});
+  claims.close();
   fail(`cannot use storage ${storage}: ${(error as Error).message ?? error}. Point STORAGE_URL at a new or valid LibSQL file.`);
 }
 
@@ -61,6 +67,10 @@ console.log(
   `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
     `model: ${model ?? 'scripted (no API key)'} · storage: ${storage}`,
 );
-const stop = () => void server.close().then(() => process.exit(0));
+const stop = () =>
+  void server.close().then(() => {
+    claims.close();
+    process.exit(0);
+  });
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
