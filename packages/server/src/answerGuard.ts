@@ -29,8 +29,8 @@ export interface AnswerGuardOptions {
   /** Mastra's API prefix. Default: the Mastra instance's `server.apiPrefix`, else `/api`. */
   apiPrefix?: string;
   /**
-   * Used to find which call a resume without `toolCallId` answers. Default: the instance that
-   * Mastra's Hono adapter puts on the request context.
+   * Where the guard reads the run's suspension (which call, and when it was suspended). Default:
+   * the instance Mastra's Hono adapter puts on the request context.
    */
   mastra?: Mastra;
 }
