@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -20,6 +21,20 @@ export const browser = () => ({
   provider: chromium,
   instances: [{ browser: 'chromium' as const }],
 });
+
+// React 18.3 for the projects that check the kit on both versions. test/react18 installs React 18.3
+// and the React libraries the tests import (each installed against 18.3 by pnpm, so their own
+// `require('react')` finds 18.3 too); these projects resolve those names from there.
+const react18Dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test/react18');
+const fromReact18 = createRequire(path.join(react18Dir, 'package.json'));
+const react18Package = (name: string) => path.dirname(fromReact18.resolve(`${name}/package.json`));
+const react18Names = ['react', 'react-dom', '@testing-library/react', '@tanstack/react-query', 'vitest-browser-react'];
+const react18 = {
+  alias: react18Names.flatMap((name) => [
+    { find: new RegExp(`^${name}$`), replacement: react18Package(name) },
+    { find: new RegExp(`^${name}/(.*)$`), replacement: `${react18Package(name)}/$1` },
+  ]),
+};
 
 // One Vitest run covers every package; each project is one environment.
 export default defineConfig({
@@ -57,6 +72,32 @@ export default defineConfig({
           name: 'browser',
           include: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
           globalSetup: ['./packages/react/vitest.globalSetup.ts'],
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        resolve: react18,
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          exclude: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['./packages/react/vitest.setup.ts'],
+          globalSetup: ['./packages/react/vitest.globalSetup.ts'],
+        },
+      },
+      {
+        // In the browser, dependencies must stay bare names so that Vite pre-bundles them (React is
+        // CommonJS): resolved from test/react18 as the project root instead of aliased to paths.
+        extends: true,
+        root: react18Dir,
+        resolve: { dedupe: react18Names },
+        test: {
+          name: 'browser-react18',
+          dir: path.join(react18Dir, '../..'),
+          include: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
+          globalSetup: [path.join(react18Dir, '../../packages/react/vitest.globalSetup.ts')],
           browser: browser(),
         },
       },

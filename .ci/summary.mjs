@@ -6,6 +6,7 @@
 //   steps.json     the steps of scripts/test.mjs: { name, command, status, exitCode, durationMs, report?, reason? }
 //   vitest.json    Vitest's json reporter          (a step with report: "vitest.json")
 //   playwright.json Playwright's json reporter     (a step with report: "playwright.json")
+//   consumers.json scripts/consumers.mjs's checks   (the check:consumers step)
 // A step without a report (typecheck, size budget) counts as one test.
 //
 // Usage: node .ci/summary.mjs [report dir]   (default: $ASK_REPORT_DIR, else .ci/reports)
@@ -70,7 +71,21 @@ function playwrightCounts(report) {
   };
 }
 
-const readers = { 'vitest.json': vitestCounts, 'playwright.json': playwrightCounts };
+/** scripts/consumers.mjs's report: `{ checks: [{ name, status: 'passed' | 'failed' | 'skipped', message? }] }`. */
+function checksCounts(report) {
+  const checks = report.checks ?? [];
+  const count = (status) => checks.filter((c) => c.status === status).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    failures: checks
+      .filter((c) => c.status === 'failed')
+      .map((c) => `consumers › ${c.name}: ${String(c.message ?? '').split('\n')[0]}`),
+  };
+}
+
+const readers = { 'vitest.json': vitestCounts, 'playwright.json': playwrightCounts, 'consumers.json': checksCounts };
 
 /** Counts everything a run left in `dir`. */
 export function summarize(dir) {

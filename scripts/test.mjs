@@ -4,7 +4,7 @@
 //   typecheck   root `typecheck`
 //   vitest      root `test:vitest`: every project in vitest.config.ts (core, react, browser, storybook, …)
 //   size        root `size:check`
-//   check:*     any root script named `check:<name>` (one step each)
+//   check:*     any root script named `check:<name>` (one step each; check:consumers reports each consumer)
 //   e2e         apps/demo `test:e2e`, once apps/demo has a Playwright config
 // JSON reports and steps.json go to $ASK_REPORT_DIR (default .ci/reports); .ci/summary.mjs reads them.
 import { spawn } from 'node:child_process';
@@ -30,6 +30,9 @@ const playwrightConfig = ['ts', 'mts', 'js', 'mjs'].some((ext) =>
 );
 const rootScript = (name) => (rootScripts[name] ? null : `no root "${name}" script yet`);
 
+// The check steps that write a report of their own checks (each counted as a test by .ci/summary.mjs).
+const checkReports = { 'check:consumers': 'consumers.json' };
+
 /** @type {{ name: string, command: string[], report?: string, env?: Record<string,string>, missing: string | null }[]} */
 const steps = [
   { name: 'typecheck', command: ['pnpm', 'run', 'typecheck'], missing: rootScript('typecheck') },
@@ -42,7 +45,7 @@ const steps = [
   { name: 'size', command: ['pnpm', 'run', 'size:check'], missing: rootScript('size:check') },
   ...Object.keys(rootScripts)
     .filter((s) => s.startsWith('check:'))
-    .map((s) => ({ name: s, command: ['pnpm', 'run', s], missing: null })),
+    .map((s) => ({ name: s, command: ['pnpm', 'run', s], ...(checkReports[s] && { report: checkReports[s] }), missing: null })),
   {
     name: 'e2e',
     // `--reporter` after the script name reaches `playwright test`; it replaces the config's reporters.

@@ -1,0 +1,284 @@
+#!/usr/bin/env node
+// `pnpm run check:consumers`: the consumer gate. Packs the publishable packages as npm would get
+// them, checks the tarballs (publint, attw), and installs them with npm into fixture apps outside
+// the workspace (test/consumers/, not in pnpm-workspace.yaml):
+//   node-esm       plain Node ESM import of @ask-user-kit/core
+//   vite-react-19  the Vite React-TS template: `npm run build` (tsc -b && vite build), then in Chromium
+//                  it answers a question against a real Mastra server (apps/server)
+//   vite-react-18  the same app on React 18.3
+//   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
+// Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
+// npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const work = path.join(root, '.consumers');
+const tarballs = path.join(work, 'tarballs');
+const fixtures = path.join(root, 'test/consumers');
+const reportDir = path.resolve(root, process.env.ASK_REPORT_DIR ?? '.ci/reports');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The packages apps install, by directory, with their tarball's fixed name in .consumers/tarballs. */
+const PUBLISHED = [
+  { dir: 'packages/core', tarball: 'ask-user-kit-core.tgz' },
+  { dir: 'packages/react', tarball: 'ask-user-kit-react.tgz' },
+  { dir: 'packages/testing', tarball: 'ask-user-kit-testing.tgz' },
+];
+
+const REACT_18 = {
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  '@types/react': '18.3.32',
+  '@types/react-dom': '18.3.7',
+};
+
+/** Runs a command to its end; rejects with its output's tail when it fails. */
+function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (data) => {
+      output += data;
+      if (!quiet) process.stdout.write(data);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} could not start: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(output);
+      const tail = output.trim().split('\n').slice(-25).join('\n');
+      reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`));
+    });
+  });
+}
+
+/** Starts a long-running process and resolves once a line of its output matches `ready`. */
+function startProcess(command, args, { cwd = root, env, ready, timeoutMs = 60_000 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`));
+    }, timeoutMs);
+    const onData = (data) => {
+      output += data;
+      const match = output.match(ready);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ match, stop: () => stopProcess(child) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited ${code} before it was ready:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+function stopProcess(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+
+/** Packs every published package with pnpm (its prepack builds dist/) under a fixed file name. */
+async function pack() {
+  rmSync(tarballs, { recursive: true, force: true });
+  mkdirSync(tarballs, { recursive: true });
+  for (const { dir, tarball } of PUBLISHED) {
+    const out = path.join(work, 'pack-tmp');
+    rmSync(out, { recursive: true, force: true });
+    await exec('pnpm', ['pack', '--pack-destination', out], { cwd: path.join(root, dir) });
+    const [file] = readdirSync(out).filter((f) => f.endsWith('.tgz'));
+    if (!file) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
+    renameSync(path.join(out, file), path.join(tarballs, tarball));
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Copies a fixture app into .consumers/<name> beside the tarballs (its `file:../tarballs/…`
+ * dependencies resolve there), applies `versions` to its dependencies, and installs it with npm.
+ */
+async function install(fixture, name, versions = {}) {
+  const dir = path.join(work, name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(path.join(fixtures, fixture), dir, { recursive: true });
+  const manifest = readJson(path.join(dir, 'package.json'));
+  for (const [dependency, version] of Object.entries(versions)) {
+    for (const field of ['dependencies', 'devDependencies']) {
+      if (manifest[field]?.[dependency]) manifest[field][dependency] = version;
+    }
+  }
+  writeJson(path.join(dir, 'package.json'), manifest);
+  await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], { cwd: dir });
+  return dir;
+}
+
+async function checkPublint() {
+  for (const { tarball } of PUBLISHED) {
+    await exec('pnpm', ['exec', 'publint', 'run', '--strict', path.join(tarballs, tarball)]);
+  }
+}
+
+async function checkAttw() {
+  for (const { tarball } of PUBLISHED) {
+    // A stylesheet has no types to check.
+    const output = await exec('pnpm', ['exec', 'attw', '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'table-flipped', path.join(tarballs, tarball)]);
+    console.log(output.trim());
+  }
+}
+
+async function checkNodeEsm() {
+  const dir = await install('node-esm', 'node-esm');
+  await exec('node', ['check.mjs'], { cwd: dir });
+}
+
+/** Builds the Vite app, serves the build, and answers the first question in Chromium against apps/server. */
+async function checkVite(name, versions) {
+  const dir = await install('vite-react', name, versions);
+  await exec('npm', ['run', 'build'], { cwd: dir });
+  const installed = readJson(path.join(dir, 'node_modules/react/package.json')).version;
+  const wanted = versions.react ?? readJson(path.join(fixtures, 'vite-react/package.json')).dependencies.react;
+  if (installed !== wanted) throw new Error(`expected react ${wanted} in ${name}, found ${installed}`);
+
+  const server = await startProcess('node', ['apps/server/src/main.ts'], {
+    env: { PORT: '0', STORAGE_URL: ':memory:' },
+    ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
+  });
+  const port = await freePort();
+  const preview = await startProcess(
+    'node',
+    [path.join(dir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: dir, ready: /Local:\s+http/ },
+  );
+  const { chromium } = await import('playwright');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`http://127.0.0.1:${port}/?server=${encodeURIComponent(server.match[1])}`);
+    await page.getByRole('button', { name: 'Start' }).click();
+    // A page that crashed on load never shows the question: say why rather than time out.
+    await page.getByRole('textbox').first().waitFor({ timeout: 15_000 }).catch((error) => {
+      throw new Error(errors.length ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}` : error.message);
+    });
+    await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('status').filter({ hasText: 'done' }).waitFor({ timeout: 15_000 });
+    // The scripted planner writes its plan from the three answers.
+    const text = (await page.locator('main').innerText()).toLowerCase();
+    for (const answer of ['lisbon', 'train', 'hiking']) {
+      if (!text.includes(answer)) throw new Error(`the plan does not use the answer "${answer}":\n${text}`);
+    }
+    if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+  } finally {
+    await browser.close();
+    await preview.stop();
+    await server.stop();
+  }
+}
+
+/** Builds the Next app and checks that `next start` serves the prompt rendered on the server. */
+async function checkNext() {
+  const dir = await install('next-app', 'next');
+  await exec('npm', ['run', 'build'], { cwd: dir, env: { NEXT_TELEMETRY_DISABLED: '1' } });
+  const port = await freePort();
+  const server = await startProcess('node', [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    ready: /Ready|started server|Local:/i,
+  });
+  try {
+    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    const expected = ['How will you travel?', 'type="radio"', 'Train', 'Fastest', 'data-scope="ask-user"'];
+    const missing = expected.filter((text) => !html.includes(text));
+    if (missing.length) throw new Error(`the server-rendered page lacks ${missing.join(', ')}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+const checks = [
+  { name: 'publint', run: checkPublint },
+  { name: 'attw', run: checkAttw },
+  { name: 'node-esm', run: checkNodeEsm },
+  { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}) },
+  { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
+  { name: 'next', run: checkNext },
+].filter((check) => !only || only.includes(check.name));
+
+const results = [];
+const report = () => {
+  mkdirSync(reportDir, { recursive: true });
+  writeJson(path.join(reportDir, 'consumers.json'), { checks: results });
+};
+
+mkdirSync(work, { recursive: true });
+let packed = true;
+try {
+  console.log('consumers: packing the published packages');
+  await pack();
+  for (const { tarball } of PUBLISHED) {
+    console.log(`  ${tarball}`);
+  }
+} catch (error) {
+  packed = false;
+  results.push({ name: 'pack', status: 'failed', message: error.message });
+  console.error(`✗ pack\n${error.message}`);
+}
+for (const check of checks) {
+  if (!packed) {
+    results.push({ name: check.name, status: 'skipped', message: 'nothing was packed' });
+    continue;
+  }
+  const started = Date.now();
+  try {
+    await check.run();
+    results.push({ name: check.name, status: 'passed', durationMs: Date.now() - started });
+    console.log(`✓ ${check.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    results.push({ name: check.name, status: 'failed', durationMs: Date.now() - started, message: error.message });
+    console.error(`✗ ${check.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${error.message}`);
+  }
+}
+report();
+const failed = results.filter((r) => r.status === 'failed').length;
+console.log(`consumers: ${results.filter((r) => r.status === 'passed').length} passed, ${failed} failed`);
+process.exitCode = failed || !packed ? 1 : 0;
+if (!existsSync(chromiumPath)) console.warn(`consumers: no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
