@@ -28,6 +28,7 @@ const PUBLISHED = [
   { dir: 'packages/core', tarball: 'ask-user-kit-core.tgz' },
   { dir: 'packages/react', tarball: 'ask-user-kit-react.tgz' },
   { dir: 'packages/testing', tarball: 'ask-user-kit-testing.tgz' },
+  { dir: 'packages/server', tarball: 'ask-user-kit-server.tgz' },
 ];
 
 const REACT_18 = {
