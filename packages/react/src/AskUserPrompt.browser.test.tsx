@@ -41,7 +41,7 @@ describe('keyboard in Chromium', () => {
 
   it('tabs into a single choice at the chosen radio, and out of it in one step', async () => {
     const screen = await render(
-      <AskUserPrompt prompt={singlePrompt()} defaultValue="Plane" onSubmit={() => {}} />,
+      <AskUserPrompt prompt={singlePrompt()} defaultAnswer="Plane" onSubmit={() => {}} />,
     );
     await userEvent.tab();
     await expect.element(screen.getByRole('radio', { name: 'Plane' })).toHaveFocus();

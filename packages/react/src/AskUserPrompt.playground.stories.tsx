@@ -12,7 +12,7 @@ interface PlaygroundArgs {
   /** `suspendPayload.selectionMode`; "free text" sends no options at all. */
   selectionMode: 'free text' | 'single_select' | 'multi_select';
   allowOther: boolean;
-  onSubmit: (value: AnswerValue) => void;
+  onSubmit: (answer: AnswerValue) => void;
 }
 
 // The starting payload is the recorded one (core fixture single.stream.sse); edit it in Controls.

@@ -7,11 +7,13 @@ import {
   type AnswerDraft,
   type AnswerValue,
   type AskUserLabels,
+  type AskUserPromptRun,
   type RunError,
 } from './index.ts';
 import { expiredResponse, prompts, resumes, serverDown } from './stories/payloads.ts';
 import { resumeAgainst, type RecordedResponse } from './stories/replayServer.ts';
 import { frozenRun, recordedError } from './stories/runStub.ts';
+import { isMalformed, promptEntry } from './internal/coreCompat.ts';
 
 /**
  * Every prompt variant and state of `<AskUserPrompt>`. Each question was sent by a real Mastra
@@ -26,8 +28,12 @@ const meta = {
     'AskUserPrompt.Root': AskUserPrompt.Root,
     'AskUserPrompt.Question': AskUserPrompt.Question,
     'AskUserPrompt.Description': AskUserPrompt.Description,
+    'AskUserPrompt.Count': AskUserPrompt.Count,
     'AskUserPrompt.Options': AskUserPrompt.Options,
     'AskUserPrompt.Option': AskUserPrompt.Option,
+    'AskUserPrompt.OptionControl': AskUserPrompt.OptionControl,
+    'AskUserPrompt.OptionLabel': AskUserPrompt.OptionLabel,
+    'AskUserPrompt.OptionDescription': AskUserPrompt.OptionDescription,
     'AskUserPrompt.TextField': AskUserPrompt.TextField,
     'AskUserPrompt.Other': AskUserPrompt.Other,
     'AskUserPrompt.OtherText': AskUserPrompt.OtherText,
@@ -39,15 +45,16 @@ const meta = {
   args: {
     prompt: prompts.singleWithDescriptions,
     onSubmit: fn(),
-    onValueChange: fn(),
+    onDraftChange: fn(),
     allowOther: false,
     disabled: false,
   },
   argTypes: {
     prompt: { control: 'select', options: Object.keys(prompts), mapping: prompts },
     run: { control: false },
-    value: { control: false },
-    defaultValue: { control: false },
+    draft: { control: false },
+    defaultDraft: { control: false },
+    defaultAnswer: { control: false },
   },
   decorators: [
     (Story) => (
@@ -65,7 +72,7 @@ type Story = StoryObj<typeof meta>;
 const answeredBy =
   (prompt: (typeof prompts)[keyof typeof prompts], responses: RecordedResponse[]): Story['beforeEach'] =>
   ({ args }) => {
-    if (prompt.kind === 'invalid') throw new Error('a malformed prompt cannot be answered');
+    if (isMalformed(prompt)) throw new Error('a malformed prompt cannot be answered');
     (args.onSubmit as Mock).mockImplementation(resumeAgainst(prompt, responses));
   };
 
@@ -418,7 +425,7 @@ export const ServerErrorWithRetry: Story = {
   },
 };
 
-/** The run was already answered elsewhere (recorded: Mastra's 500 for a second resume). Nothing to retry. */
+/** The question is no longer open (recorded: Mastra's 500 for a second resume of a run). Nothing to retry. */
 export const Expired: Story = {
   args: { prompt: prompts.single },
   beforeEach: answeredBy(prompts.single, [{ status: expiredResponse.status, json: expiredResponse.body }]),
@@ -433,29 +440,56 @@ export const Expired: Story = {
   },
 };
 
+function AnsweredElsewhereRun(props: Parameters<typeof AskUserPrompt>[0]) {
+  const { prompt } = props;
+  const [transcript, setTranscript] = useState(() => [promptEntry(prompt, 'ready')]);
+  // As the run store does when the server's exactly-once guard answers 409: another client was first.
+  const run: AskUserPromptRun = {
+    transcript,
+    openPrompts: [prompt],
+    submit: async () => setTranscript([promptEntry(prompt, 'answered-elsewhere')]),
+    retry: async () => {},
+  };
+  return <AskUserPrompt {...props} run={run} />;
+}
+
+/** Another window or device answered first (the server's guard said 409): said, and announced; nothing to retry. */
+export const AnsweredElsewhere: Story = {
+  args: { prompt: prompts.single },
+  render: (args) => <AnsweredElsewhereRun {...args} />,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Large' }));
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
+    await waitFor(() => expect(form(canvasElement)).toHaveAttribute('data-state', 'answered-elsewhere'));
+    await expect(canvas.getByText(defaultLabels.answeredElsewhere, { selector: '[data-part="error"]' })).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent(defaultLabels.answeredElsewhere);
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
 /** A payload Mastra suspended with but that cannot be shown (a label offered twice): the reason, no controls. */
-export const InvalidPayload: Story = {
-  args: { prompt: prompts.invalidDuplicateLabels },
+export const MalformedPayload: Story = {
+  args: { prompt: prompts.malformedDuplicateLabels },
   play: async ({ canvas, canvasElement }) => {
     await expect(form(canvasElement)).toHaveAttribute('data-state', 'malformed');
-    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidDuplicateLabels.reason))).toBeVisible();
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.malformedDuplicateLabels.reason))).toBeVisible();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
 };
 
 /** Another malformed payload: an empty option label. */
-export const InvalidPayloadEmptyLabel: Story = {
-  args: { prompt: prompts.invalidEmptyLabel },
+export const MalformedPayloadEmptyLabel: Story = {
+  args: { prompt: prompts.malformedEmptyLabel },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidEmptyLabel.reason))).toBeVisible();
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.malformedEmptyLabel.reason))).toBeVisible();
   },
 };
 
 /** Another malformed payload: a question that is only spaces. */
-export const InvalidPayloadBlankQuestion: Story = {
-  args: { prompt: prompts.invalidBlankQuestion },
+export const MalformedPayloadBlankQuestion: Story = {
+  args: { prompt: prompts.malformedBlankQuestion },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(defaultLabels.malformed(prompts.invalidBlankQuestion.reason))).toBeVisible();
+    await expect(canvas.getByText(defaultLabels.malformed(prompts.malformedBlankQuestion.reason))).toBeVisible();
   },
 };
 
@@ -477,9 +511,9 @@ function ControlledPrompt(props: Parameters<typeof AskUserPrompt>[0]) {
     <div style={{ display: 'grid', gap: '0.75rem' }}>
       <AskUserPrompt
         {...props}
-        value={draft}
-        onValueChange={(next) => {
-          props.onValueChange?.(next);
+        draft={draft}
+        onDraftChange={(next) => {
+          props.onDraftChange?.(next);
           setDraft(next);
         }}
       />
@@ -498,7 +532,7 @@ function ControlledPrompt(props: Parameters<typeof AskUserPrompt>[0]) {
   );
 }
 
-/** Controlled: the parent holds the draft (`value` + `onValueChange`) and can change it from outside. */
+/** Controlled: the parent holds the draft (`draft` + `onDraftChange`) and can change it from outside. */
 export const Controlled: Story = {
   args: { prompt: prompts.singleWithDescriptions },
   render: (args) => <ControlledPrompt {...args} />,
@@ -506,7 +540,7 @@ export const Controlled: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Choose Car from outside' }));
     await expect(canvas.getByRole('radio', { name: 'Car' })).toBeChecked();
     await userEvent.click(canvas.getByRole('radio', { name: 'Plane' }));
-    await expect(args.onValueChange).toHaveBeenLastCalledWith({ text: '', selected: ['Plane'], other: false });
+    await expect(args.onDraftChange).toHaveBeenLastCalledWith({ text: '', selected: ['Plane'], other: false });
     await expect(canvas.getByRole('status', { name: 'Draft' })).toHaveTextContent('"selected":["Plane"]');
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, 'Plane');
@@ -531,7 +565,7 @@ export const CustomLayout: Story = {
         <AskUserPrompt.Question style={{ fontSize: '1.25rem', marginBlockEnd: '0.5rem' }} />
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '0.5rem' }}>
           {prompts.singleWithDescriptions.options.map((option) => (
-            <AskUserPrompt.Option key={option.label} value={option.label} style={card}>
+            <AskUserPrompt.Option key={option.label} label={option.label} style={card}>
               <AskUserPrompt.OptionControl />
               <AskUserPrompt.OptionLabel style={{ fontWeight: 600 }} />
               <AskUserPrompt.OptionDescription />
@@ -687,12 +721,12 @@ const kinds = [
 ] as const;
 
 const malformed = [
-  ['A label offered twice', prompts.invalidDuplicateLabels],
-  ['An empty label', prompts.invalidEmptyLabel],
-  ['A question of spaces only', prompts.invalidBlankQuestion],
+  ['A label offered twice', prompts.malformedDuplicateLabels],
+  ['An empty label', prompts.malformedEmptyLabel],
+  ['A question of spaces only', prompts.malformedBlankQuestion],
 ] as const;
 
-const states = ['ready', 'refused', 'submitting', 'failed', 'expired', 'answered'] as const;
+const states = ['ready', 'refused', 'submitting', 'failed', 'answered-elsewhere', 'expired', 'answered'] as const;
 
 const sampleAnswer = { text: 'Lisbon', single: 'Medium', singleWithDescriptions: 'Train', multiple: ['Museums', 'Food tours'] };
 
@@ -721,13 +755,13 @@ function MatrixCell({
     case 'refused':
       return <AskUserPrompt {...common} onSubmit={() => {}} data-matrix-state={state} />;
     case 'submitting':
-      return <AskUserPrompt {...common} defaultValue={answer} run={frozenRun(prompt, { status: 'pending', value: answer })} />;
+      return <AskUserPrompt {...common} defaultAnswer={answer} run={frozenRun(prompt, 'submitting', { answer })} />;
     case 'failed':
-      return (
-        <AskUserPrompt {...common} defaultValue={answer} run={frozenRun(prompt, { status: 'error', error: errors.network })} />
-      );
+      return <AskUserPrompt {...common} defaultAnswer={answer} run={frozenRun(prompt, 'failed', { error: errors.network })} />;
+    case 'answered-elsewhere':
+      return <AskUserPrompt {...common} run={frozenRun(prompt, 'answered-elsewhere')} />;
     case 'expired':
-      return <AskUserPrompt {...common} run={frozenRun(prompt, { status: 'error', error: errors.expired })} />;
+      return <AskUserPrompt {...common} run={frozenRun(prompt, 'expired', { error: errors.expired })} />;
     case 'answered':
       return <AskUserPrompt {...common} answer={answer} />;
   }
@@ -811,6 +845,7 @@ export const Matrix: Story = {
     await expect(byState('ready')).toBe(kinds.length * 2);
     await expect(byState('submitting')).toBe(kinds.length);
     await expect(byState('failed')).toBe(kinds.length);
+    await expect(byState('answered-elsewhere')).toBe(kinds.length);
     await expect(byState('expired')).toBe(kinds.length);
     await expect(byState('answered')).toBe(kinds.length);
     await expect(byState('malformed')).toBe(3);

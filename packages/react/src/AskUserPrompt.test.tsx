@@ -1,29 +1,18 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode, createRef, useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AskUserPrompt, useAskUserPrompt, type AnswerState, type AskUserPromptRun } from './AskUserPrompt.tsx';
+import { AskUserPrompt } from './AskUserPrompt.tsx';
 import type { AnswerDraft } from './draft.ts';
 import { expectNoAxeViolations } from './test/axe.ts';
 import { malformedPrompt, multiplePrompt, promptFrom, singlePrompt, textPrompt } from './test/prompts.ts';
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const form = (container: HTMLElement) => container.querySelector('form') as HTMLFormElement;
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.restoreAllMocks());
-
 describe('free text', () => {
   it('is a labelled textarea with a hint; Enter sends the trimmed text', async () => {
     const user = userEvent.setup();
@@ -267,171 +256,11 @@ describe('"Other…" answers', () => {
     expect(onSubmit).toHaveBeenCalledWith(['Museums']);
   });
 });
-
-describe('sending with onSubmit', () => {
-  it('submitting: controls disabled, aria-busy, "Sending…"; then answered: the answer read-only', async () => {
-    const user = userEvent.setup();
-    const pending = deferred();
-    const { container } = render(<AskUserPrompt prompt={singlePrompt()} onSubmit={() => pending.promise} />);
-    await user.click(screen.getByRole('radio', { name: 'Train' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-
-    const root = form(container);
-    expect(root).toHaveAttribute('data-state', 'submitting');
-    expect(root).toHaveAttribute('aria-busy', 'true');
-    expect(root).toHaveAttribute('data-disabled');
-    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent('Sending your answer…');
-    await expectNoAxeViolations(container);
-
-    await act(async () => pending.resolve());
-    expect(root).toHaveAttribute('data-state', 'answered');
-    expect(root).not.toHaveAttribute('aria-busy');
-    expect(screen.queryByRole('radio')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText('How will you travel?')).toBeInTheDocument();
-    expect(container.querySelector('[data-part="answer"]')).toHaveTextContent('Train');
-    expect(screen.getByRole('status')).toHaveTextContent('Answer sent.');
-    await expectNoAxeViolations(container);
-  });
-
-  it('failed: shows the server message and Retry, keeps the answer; Retry sends it again', async () => {
-    const user = userEvent.setup();
-    let attempt = 0;
-    const onSubmit = vi.fn(() =>
-      ++attempt === 1 ? Promise.reject(new Error('The agent server answered 502 Bad Gateway.')) : Promise.resolve(),
-    );
-    const { container } = render(<AskUserPrompt prompt={textPrompt()} onSubmit={onSubmit} />);
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-
-    const root = form(container);
-    expect(root).toHaveAttribute('data-state', 'failed');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
-      'Your answer could not be sent: The agent server answered 502 Bad Gateway.',
-    );
-    expect(screen.getByRole('textbox')).toHaveValue('Lisbon');
-    expect(screen.getByRole('textbox')).toBeEnabled();
-    const retry = screen.getByRole('button', { name: 'Retry' });
-    expect(retry).toHaveAccessibleDescription(expect.stringContaining('502 Bad Gateway'));
-    expect(screen.getByRole('status')).toHaveTextContent('502 Bad Gateway');
-    await expectNoAxeViolations(container);
-
-    await user.click(retry);
-    expect(onSubmit).toHaveBeenCalledTimes(2);
-    expect(onSubmit).toHaveBeenLastCalledWith('Lisbon');
-    expect(root).toHaveAttribute('data-state', 'answered');
-  });
-
-  it('gives focus back to the field after a failure that happened while it was disabled', async () => {
-    const user = userEvent.setup();
-    const pending = deferred();
-    render(<AskUserPrompt prompt={textPrompt()} onSubmit={() => pending.promise} />);
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(screen.getByRole('textbox')).toBeDisabled();
-    await act(async () => pending.reject(new Error('offline')));
-    expect(screen.getByRole('textbox')).toHaveFocus();
-  });
-
-  it('expired: says the question is no longer open', async () => {
-    const user = userEvent.setup();
-    const expired = Object.assign(new Error('gone'), { error: { code: 'expired', message: 'gone' } });
-    const { container } = render(<AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(expired)} />);
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(form(container)).toHaveAttribute('data-state', 'expired');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
-      'This question was already answered or is no longer open.',
-    );
-    expect(screen.getByRole('status')).toHaveTextContent('This question was already answered or is no longer open.');
-    expect(screen.queryByRole('textbox')).toBeNull();
-    await expectNoAxeViolations(container);
-  });
-
-  it('a handler that throws synchronously shows the failed state instead of crashing', async () => {
-    const user = userEvent.setup();
-    const { container } = render(
-      <AskUserPrompt
-        prompt={textPrompt()}
-        onSubmit={() => {
-          throw new Error('not wired up');
-        }}
-      />,
-    );
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent('Your answer could not be sent: not wired up');
-    expect(screen.getByRole('textbox')).toHaveValue('Lisbon');
-  });
-
-  it.each<[string, unknown, string]>([
-    ['busy', Object.assign(new Error('busy'), { error: { code: 'busy', message: 'busy' } }), 'The agent is still busy.'],
-    ['aborted', Object.assign(new Error('cancelled'), { error: { code: 'aborted', message: 'cancelled' } }), 'Sending was cancelled.'],
-    ['an aborted fetch', new DOMException('The operation was aborted.', 'AbortError'), 'Sending was cancelled.'],
-  ])('%s: says so in its own words, keeps the answer and offers Retry', async (_, thrown, text) => {
-    const user = userEvent.setup();
-    const { container } = render(<AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(thrown)} />);
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(form(container)).toHaveAttribute('data-state', 'failed');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(text);
-    expect(container.querySelector('[data-part="error"]')).not.toHaveTextContent('could not be sent');
-    expect(screen.getByRole('textbox')).toHaveValue('Lisbon');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-    await expectNoAxeViolations(container);
-  });
-
-  it('shows an answer passed in as answered (for transcripts)', async () => {
-    const { container } = render(<AskUserPrompt prompt={multiplePrompt()} answer={['Museums', 'Hiking']} />);
-    expect(form(container)).toHaveAttribute('data-state', 'answered');
-    expect(container.querySelector('[data-part="answer"]')).toHaveTextContent('Museums, Hiking');
-    // Mounted already answered: nothing to announce.
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
-    await expectNoAxeViolations(container);
-  });
-});
-
-describe('with a run', () => {
-  // The run's side of the contract (AskUserPromptRun), as useAgentRun fills it: this covers how the
-  // prompt reads an answer state that useAgentRun's tests produce against a real server.
-  function runWith(prompt: Prompt, state: AnswerState): AskUserPromptRun & { answer: ReturnType<typeof vi.fn> } {
-    return { answer: vi.fn(() => Promise.resolve()), answerState: () => state, pending: [prompt], transcript: [] };
-  }
-
-  it("shows the run's own refusal (invalid-answer) as an invalid answer, not as a failed send", async () => {
-    const prompt = singlePrompt();
-    const message = 'Green is not one of the options.';
-    const run = runWith(prompt, { status: 'error', error: { code: 'invalid-answer', message }, value: 'Green' });
-    const { container } = render(<AskUserPrompt prompt={prompt} run={run} />);
-    const root = form(container);
-    expect(root).toHaveAttribute('data-state', 'ready');
-    expect(root).toHaveAttribute('data-invalid');
-    expect(screen.getByText(message)).toHaveAttribute('data-part', 'error');
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('group')).toHaveAccessibleDescription(expect.stringContaining(message));
-    // Ready to answer again: Send, not Retry, and no "could not be sent".
-    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
-    expect(container).not.toHaveTextContent('could not be sent');
-    await expectNoAxeViolations(container);
-
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: 'Plane' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(run.answer).toHaveBeenCalledWith(prompt.key, 'Plane', { allowOther: false, maxLength: undefined });
-  });
-
-  it('shows any other error of the run as a failed send with Retry', () => {
-    const prompt = singlePrompt();
-    const run = runWith(prompt, { status: 'error', error: { code: 'http', status: 500, message: 'Boom' }, value: 'Train' });
-    const { container } = render(<AskUserPrompt prompt={prompt} run={run} />);
-    expect(form(container)).toHaveAttribute('data-state', 'failed');
-    expect(screen.getByText('Your answer could not be sent: Boom')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-  });
-});
-
-describe('invalid prompts', () => {
+describe('malformed prompts', () => {
   it('explains what is wrong with the payload', async () => {
     const { container } = render(<AskUserPrompt prompt={malformedPrompt()} onSubmit={() => {}} />);
     const root = form(container);
-    expect(root).toHaveAttribute('data-kind', 'invalid');
+    expect(root).toHaveAttribute('data-kind', 'malformed');
     expect(root).toHaveAttribute('data-state', 'malformed');
     expect(screen.getByText('Pick one')).toBeInTheDocument();
     expect(
@@ -488,13 +317,18 @@ describe('several prompts on one page', () => {
 });
 
 describe('controlled and uncontrolled', () => {
-  it('starts from defaultValue (a draft or an answer value)', () => {
-    const prompt = singlePrompt();
-    render(<AskUserPrompt prompt={prompt} defaultValue="Car" />);
+  it('starts from defaultAnswer (an answer to preselect)', () => {
+    render(<AskUserPrompt prompt={singlePrompt()} defaultAnswer="Car" />);
     expect(screen.getByRole('radio', { name: 'Car' })).toBeChecked();
   });
 
-  it('is driven by value and reports changes through onValueChange', async () => {
+  it('starts from defaultDraft (a draft)', () => {
+    render(<AskUserPrompt prompt={singlePrompt()} allowOther defaultDraft={{ text: 'Bicycle', selected: [], other: true }} />);
+    expect(screen.getByRole('radio', { name: 'Other…' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Your own answer' })).toHaveValue('Bicycle');
+  });
+
+  it('is driven by draft and reports changes through onDraftChange', async () => {
     const user = userEvent.setup();
     const changes: AnswerDraft[] = [];
     function Controlled() {
@@ -503,8 +337,8 @@ describe('controlled and uncontrolled', () => {
         <>
           <AskUserPrompt
             prompt={multiplePrompt()}
-            value={draft}
-            onValueChange={(next) => {
+            draft={draft}
+            onDraftChange={(next) => {
               changes.push(next);
               setDraft(next);
             }}
@@ -526,7 +360,7 @@ describe('controlled and uncontrolled', () => {
 
   it('ignores user input the parent does not take (controlled means controlled)', async () => {
     const user = userEvent.setup();
-    render(<AskUserPrompt prompt={textPrompt()} value={{ text: 'fixed', selected: [], other: false }} />);
+    render(<AskUserPrompt prompt={textPrompt()} draft={{ text: 'fixed', selected: [], other: false }} />);
     await user.type(screen.getByRole('textbox'), 'more');
     expect(screen.getByRole('textbox')).toHaveValue('fixed');
   });
@@ -536,140 +370,11 @@ describe('controlled and uncontrolled', () => {
     const prompt = textPrompt();
     const { rerender } = render(<AskUserPrompt prompt={prompt} />);
     expect(warn).not.toHaveBeenCalled();
-    rerender(<AskUserPrompt prompt={prompt} value={{ text: 'x', selected: [], other: false }} />);
+    rerender(<AskUserPrompt prompt={prompt} draft={{ text: 'x', selected: [], other: false }} />);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('AskUserPrompt is changing from uncontrolled to controlled'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('pass `draft` with `onDraftChange`'));
   });
 });
-
-describe('composition', () => {
-  it("runs the consumer's handlers first; preventDefault() stops ours", async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <AskUserPrompt.Root prompt={textPrompt()} onSubmit={onSubmit}>
-        <AskUserPrompt.Question />
-        <AskUserPrompt.TextField onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} />
-        <AskUserPrompt.Submit />
-      </AskUserPrompt.Root>,
-    );
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox')).toHaveValue('Lisbon');
-  });
-
-  it('lets a consumer veto a choice from onChange', async () => {
-    const user = userEvent.setup();
-    const seen: string[] = [];
-    const prompt = singlePrompt();
-    render(
-      <AskUserPrompt.Root prompt={prompt} onSubmit={() => {}}>
-        <AskUserPrompt.Options>
-          <AskUserPrompt.Question />
-          {prompt.kind === 'single' &&
-            prompt.options.map((o) => (
-              <AskUserPrompt.Option key={o.label} value={o.label}>
-                <AskUserPrompt.OptionControl
-                  onChange={(e) => {
-                    seen.push(e.currentTarget.value);
-                    if (e.currentTarget.value === 'Plane') e.preventDefault();
-                  }}
-                />
-                <AskUserPrompt.OptionLabel />
-              </AskUserPrompt.Option>
-            ))}
-        </AskUserPrompt.Options>
-      </AskUserPrompt.Root>,
-    );
-    await user.click(screen.getByRole('radio', { name: 'Plane' }));
-    expect(screen.getByRole('radio', { name: 'Plane' })).not.toBeChecked();
-    await user.click(screen.getByRole('radio', { name: 'Car' }));
-    expect(screen.getByRole('radio', { name: 'Car' })).toBeChecked();
-    expect(seen).toEqual(['Plane', 'Car']);
-  });
-
-  it('composes refs with its own', async () => {
-    const user = userEvent.setup();
-    const rootRef = createRef<HTMLFormElement>();
-    const fieldRef = createRef<HTMLTextAreaElement>();
-    const onSubmit = vi.fn();
-    render(
-      <AskUserPrompt.Root ref={rootRef} prompt={textPrompt()} onSubmit={onSubmit}>
-        <AskUserPrompt.Question />
-        <AskUserPrompt.TextField ref={fieldRef} />
-      </AskUserPrompt.Root>,
-    );
-    expect(rootRef.current?.tagName).toBe('FORM');
-    expect(fieldRef.current?.tagName).toBe('TEXTAREA');
-    // The root still uses its own ref: an invalid answer moves focus to the field.
-    await user.type(fieldRef.current!, '{Enter}');
-    expect(fieldRef.current).toHaveFocus();
-    expect(fieldRef.current).toHaveAttribute('aria-invalid', 'true');
-  });
-
-  it('gives every part a displayName and renders each as one element with documented data attributes', () => {
-    const parts = Object.entries(AskUserPrompt).filter(([, part]) => typeof part === 'function');
-    expect(parts.length).toBeGreaterThanOrEqual(16);
-    for (const [name, part] of parts) {
-      expect((part as { displayName?: string }).displayName).toBe(`AskUserPrompt.${name}`);
-    }
-    const { container } = render(<AskUserPrompt prompt={multiplePrompt()} allowOther onSubmit={() => {}} />);
-    const seen = new Set([...container.querySelectorAll('[data-part]')].map((el) => el.getAttribute('data-part')));
-    expect([...seen].sort()).toEqual(
-      ['count', 'description', 'option', 'option-control', 'option-label', 'options', 'other', 'other-text', 'question', 'root', 'status', 'submit'].sort(),
-    );
-    for (const el of container.querySelectorAll('[data-part]')) {
-      expect(el).toHaveAttribute('data-scope', 'ask-user');
-      expect(el).toHaveAttribute('data-kind', 'multiple');
-    }
-  });
-
-  it('renders a layout of your own from the parts', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    const { container } = render(
-      <AskUserPrompt.Root prompt={textPrompt()} onSubmit={onSubmit} className="mine">
-        <AskUserPrompt.Question className="q" />
-        <AskUserPrompt.TextField placeholder="Type here" />
-        <AskUserPrompt.Error />
-        <AskUserPrompt.Submit>Go</AskUserPrompt.Submit>
-        <AskUserPrompt.Status />
-      </AskUserPrompt.Root>,
-    );
-    expect(form(container)).toHaveClass('mine');
-    await user.type(screen.getByPlaceholderText('Type here'), 'Oslo');
-    await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(onSubmit).toHaveBeenCalledWith('Oslo');
-  });
-
-  it('explains how to fix a part used outside a prompt', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<AskUserPrompt.Submit />)).toThrow(/inside <AskUserPrompt> or <AskUserPrompt.Root>/);
-    // In development, a part of an option says where it belongs too.
-    expect(() =>
-      render(
-        <AskUserPrompt.Root prompt={singlePrompt()}>
-          <AskUserPrompt.OptionLabel />
-        </AskUserPrompt.Root>,
-      ),
-    ).toThrow(/<AskUserPrompt.OptionLabel> must be inside <AskUserPrompt.Option> or <AskUserPrompt.Other>/);
-  });
-
-  it('names useAskUserPrompt() when it is called outside a prompt, and gives the state inside one', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Hint() {
-      const { state, prompt } = useAskUserPrompt();
-      return <output>{`${prompt.kind} ${state}`}</output>;
-    }
-    expect(() => render(<Hint />)).toThrow('useAskUserPrompt() must be inside <AskUserPrompt> or <AskUserPrompt.Root>.');
-    render(
-      <AskUserPrompt.Root prompt={textPrompt()}>
-        <Hint />
-      </AskUserPrompt.Root>,
-    );
-    expect(screen.getByRole('status')).toHaveTextContent('text ready');
-  });
-});
-
 describe('focus and announcements', () => {
   it('announces a new question politely and leaves focus alone', () => {
     render(

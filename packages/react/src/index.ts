@@ -17,17 +17,15 @@ export type {
   AskUserPromptQuestionProps,
   AskUserPromptRootProps,
   AskUserPromptRun,
-  AskUserPromptState,
   AskUserPromptStatusProps,
   AskUserPromptSubmitProps,
   AskUserPromptTextFieldProps,
+  PromptState,
 } from './AskUserPrompt.tsx';
 export { answerFromDraft, draftFromAnswer, emptyDraft } from './draft.ts';
 export type { AnswerDraft } from './draft.ts';
 export { defaultLabels } from './labels.ts';
 export type { AskUserLabels } from './labels.ts';
-export { useControllableState } from './useControllableState.ts';
-export type { UseControllableStateOptions } from './useControllableState.ts';
 export type { AnswerValue, Prompt, PromptKind, PromptOption, RunError, RunStatus, TranscriptEntry } from '@ask-user-kit/core';
 export { useAgentRun } from './useAgentRun.ts';
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';

@@ -30,8 +30,10 @@ export interface AskUserLabels {
   busy: string;
   /** Shown when sending was cancelled (`cancel()` or `reset()`); the answer is kept. */
   aborted: string;
-  /** Shown when the question is no longer open (answered elsewhere, or gone). */
+  /** Shown when the question is no longer open (gone, or its run ended). */
   expired: string;
+  /** Shown when another window or device answered the question first. */
+  answeredElsewhere: string;
   /** Shown when the question's payload cannot be rendered, with what is wrong. */
   malformed: (reason: string) => string;
   /** Validation: empty free-text answer. */
@@ -64,6 +66,7 @@ export const defaultLabels: AskUserLabels = {
   busy: 'The agent is still busy. Send your answer again once it is done.',
   aborted: 'Sending was cancelled. Send your answer again when ready.',
   expired: 'This question was already answered or is no longer open.',
+  answeredElsewhere: 'This question was answered in another window or device.',
   malformed: (reason) => `This question cannot be shown: ${reason}.`,
   answerRequired: 'Please write an answer.',
   choiceRequired: 'Choose one option.',

@@ -5,11 +5,11 @@ import { expectTypeOf } from 'vitest';
 import {
   AskUserPrompt,
   useAgentRun,
-  useControllableState,
   type AgentRun,
   type AnswerDraft,
   type AnswerState,
   type AskUserPromptRun,
+  type PromptState,
   type UseAgentRunOptions,
 } from './index.ts';
 
@@ -37,25 +37,28 @@ expectTypeOf<AgentRun['answer']>().returns.toEqualTypeOf<Promise<void>>();
 expectTypeOf<AgentRun['answerState']>().returns.toEqualTypeOf<AnswerState>();
 expectTypeOf<AnswerState['status']>().toEqualTypeOf<'idle' | 'pending' | 'error' | 'success'>();
 // The run plugs straight into <AskUserPrompt run>.
-expectTypeOf<AgentRun>().toExtend<AskUserPromptRun>();
+expectTypeOf<AgentRun>().toExtend<NonNullable<ComponentProps<typeof AskUserPrompt>['run']>>();
+// What the prompt needs of a run.
+expectTypeOf<AskUserPromptRun['submit']>().parameters.toEqualTypeOf<
+  [promptKey: string, answer: AnswerValue, options?: { allowOther?: boolean; maxLength?: number }]
+>();
+expectTypeOf<AskUserPromptRun['retry']>().parameters.toEqualTypeOf<[promptKey: string]>();
 
 // <AskUserPrompt>: a prompt is required; answers are AnswerValue; the draft is an AnswerDraft.
 type PromptProps = ComponentProps<typeof AskUserPrompt>;
 expectTypeOf<PromptProps['prompt']>().toEqualTypeOf<Prompt>();
-expectTypeOf<NonNullable<PromptProps['onSubmit']>>().parameters.toEqualTypeOf<[value: AnswerValue]>();
-expectTypeOf<PromptProps['value']>().toEqualTypeOf<AnswerDraft | undefined>();
-expectTypeOf<PromptProps['defaultValue']>().toEqualTypeOf<AnswerDraft | AnswerValue | undefined>();
-expectTypeOf<NonNullable<PromptProps['onValueChange']>>().parameters.toEqualTypeOf<[draft: AnswerDraft]>();
+expectTypeOf<NonNullable<PromptProps['onSubmit']>>().parameters.toEqualTypeOf<[answer: AnswerValue]>();
+expectTypeOf<PromptProps['draft']>().toEqualTypeOf<AnswerDraft | undefined>();
+expectTypeOf<PromptProps['defaultDraft']>().toEqualTypeOf<AnswerDraft | undefined>();
+expectTypeOf<PromptProps['defaultAnswer']>().toEqualTypeOf<AnswerValue | undefined>();
+expectTypeOf<NonNullable<PromptProps['onDraftChange']>>().parameters.toEqualTypeOf<[draft: AnswerDraft]>();
+expectTypeOf<PromptState>().toEqualTypeOf<
+  'ready' | 'submitting' | 'failed' | 'malformed' | 'answered' | 'answered-elsewhere' | 'expired'
+>();
 expectTypeOf<PromptProps>().toHaveProperty('ref');
 expectTypeOf<{ prompt: Prompt }>().toExtend<PromptProps>();
 expectTypeOf<{ onSubmit: () => void }>().not.toExtend<PromptProps>();
 // An option needs its label; a text field takes no value of its own (the draft holds it).
-expectTypeOf<{ value: string }>().toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
+expectTypeOf<{ label: string }>().toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
 expectTypeOf<{}>().not.toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
 expectTypeOf<ComponentProps<typeof AskUserPrompt.TextField>>().not.toHaveProperty('value');
-
-// useControllableState infers its value type and accepts updater functions.
-declare const controlled: number | undefined;
-const [count, setCount] = useControllableState({ prop: controlled, defaultProp: 0, caller: 'Counter' });
-expectTypeOf(count).toEqualTypeOf<number>();
-expectTypeOf(setCount).parameter(0).toEqualTypeOf<number | ((previous: number) => number)>();

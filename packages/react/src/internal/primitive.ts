@@ -13,17 +13,12 @@ export function composeEventHandlers<E extends SyntheticEvent | Event>(
   };
 }
 
-/**
- * Warns once per key. Development only: call it under `process.env.NODE_ENV !== 'production'`
- * read at the call site (in a `try`, for browsers without `process`), so bundlers drop the call
- * and its message from production builds.
- */
-export function warnOnce(key: string, message: string): void {
-  if (warned.has(key)) return;
-  warned.add(key);
-  console.warn(message);
+/** An `aria-describedby` (or `-labelledby`) value from several ids: the app's first, empty ones left out. */
+export function mergeIds(...ids: (string | false | null | undefined)[]): string | undefined {
+  const present = ids.filter((id): id is string => Boolean(id));
+  if (present.length === 0) return undefined;
+  return present.join(' ');
 }
-const warned = new Set<string>();
 
 /** The style of a visually hidden element that screen readers still read (kept inline: it is not decoration). */
 export const visuallyHidden = {

@@ -1,4 +1,5 @@
-import { decodeText, parsePrompt, type AskUserPrompt, type InvalidPrompt, type Prompt } from '@ask-user-kit/core';
+import { decodeText, parsePrompt, type AskUserPrompt, type Prompt } from '@ask-user-kit/core';
+import { isMalformed, type MalformedPrompt } from '../internal/coreCompat.ts';
 import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';
@@ -33,13 +34,13 @@ function promptFromStream(name: string, sse: string): Prompt {
 }
 
 function question(name: string, prompt: Prompt): AskUserPrompt {
-  if (prompt.kind === 'invalid') throw new Error(`recorded "${name}" no longer parses: ${prompt.reason}`);
+  if (isMalformed(prompt)) throw new Error(`recorded "${name}" no longer parses: ${prompt.reason}`);
   return prompt;
 }
 
-function invalid(name: keyof typeof recorded.suspended): InvalidPrompt {
+function malformed(name: keyof typeof recorded.suspended): MalformedPrompt {
   const prompt = promptFromChunk(recorded.suspended[name]);
-  if (prompt.kind !== 'invalid') throw new Error(`recorded "${name}" parses as a ${prompt.kind} question`);
+  if (!isMalformed(prompt)) throw new Error(`recorded "${name}" parses as a ${prompt.kind} question`);
   return prompt;
 }
 
@@ -73,9 +74,9 @@ export const prompts = {
   /** Accents, CJK and emoji (core fixture unicode.stream.sse). */
   unicode: core('unicode.stream.sse', unicodeStream),
   /** Payloads Mastra suspends with but that cannot be rendered as a question. */
-  invalidDuplicateLabels: invalid('invalidDuplicateLabels'),
-  invalidEmptyLabel: invalid('invalidEmptyLabel'),
-  invalidBlankQuestion: invalid('invalidBlankQuestion'),
+  malformedDuplicateLabels: malformed('invalidDuplicateLabels'),
+  malformedEmptyLabel: malformed('invalidEmptyLabel'),
+  malformedBlankQuestion: malformed('invalidBlankQuestion'),
 };
 
 /** The answer a recorded resume carried, read back from Mastra's tool result ("User answered: …"). */

@@ -1,24 +1,25 @@
 import type { Prompt, RunError } from '@ask-user-kit/core';
-import type { AnswerState, AskUserPromptRun } from '../index.ts';
+import { isMalformed, promptEntry, type PromptState } from '../internal/coreCompat.ts';
+import type { AskUserPromptRun } from '../types.ts';
 import { resumeAgainst, type RecordedResponse } from './replayServer.ts';
 
 /**
- * A run frozen in one answer state, for `<AskUserPrompt run>`: lets a story show "submitting",
- * "failed" or "expired" without an interaction (the matrix). Interactive stories reach the same
- * states through `onSubmit` instead.
+ * A run whose transcript holds the prompt in one state, for `<AskUserPrompt run>`: lets a story
+ * show "submitting", "failed" or "answered-elsewhere" without an interaction (the matrix).
+ * Interactive stories reach the same states through `onSubmit` instead.
  */
-export function frozenRun(prompt: Prompt, state: AnswerState): AskUserPromptRun {
+export function frozenRun(prompt: Prompt, state: PromptState, fields: { answer?: string | string[]; error?: RunError } = {}): AskUserPromptRun {
   return {
-    answer: () => new Promise<void>(() => {}),
-    answerState: () => state,
-    pending: [prompt],
-    transcript: [],
+    submit: () => new Promise<void>(() => {}),
+    retry: () => new Promise<void>(() => {}),
+    transcript: [promptEntry(prompt, state, fields)],
+    openPrompts: [prompt],
   };
 }
 
 /** The `RunError` the kit's fetch transport makes of a recorded failure, for a prompt. */
 export async function recordedError(prompt: Prompt, response: RecordedResponse): Promise<RunError> {
-  if (prompt.kind === 'invalid') throw new Error('recordedError needs a well-formed prompt');
+  if (isMalformed(prompt)) throw new Error('recordedError needs a well-formed prompt');
   try {
     await resumeAgainst(prompt, [response])(prompt.kind === 'multiple' ? [] : '');
   } catch (error) {

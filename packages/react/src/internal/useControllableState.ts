@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { warnOnce } from './internal/primitive.ts';
+import { isDevelopment, warnOnce } from './development.ts';
 
 export interface UseControllableStateOptions<T> {
   /** The controlled value; `undefined` means uncontrolled. */
@@ -10,38 +10,36 @@ export interface UseControllableStateOptions<T> {
   onChange?: ((value: T) => void) | undefined;
   /** The component's name, for the warning. */
   caller: string;
+  /** The props' names as the component calls them, for the warning: `draft`, `onDraftChange`, `defaultDraft`. */
+  names: { prop: string; onChange: string; defaultProp: string };
 }
 
 /**
- * State that a parent may control (`value` + `onValueChange`) or leave to the component
- * (`defaultValue`). Warns in development when a component switches between the two, the way
- * native inputs do.
- * @example
- * const [value, setValue] = useControllableState({ prop: props.value, defaultProp: '', onChange: props.onValueChange, caller: 'Field' });
+ * State that a parent may control (the value prop with its change callback) or leave to the
+ * component (the default prop). Warns in development when a component switches between the two,
+ * the way native inputs do.
  */
 export function useControllableState<T>({
   prop,
   defaultProp,
   onChange,
   caller,
+  names,
 }: UseControllableStateOptions<T>): [T, (next: T | ((previous: T) => T)) => void] {
   const [uncontrolled, setUncontrolled] = useState(defaultProp);
   const controlled = prop !== undefined;
-  const value = controlled ? (prop as T) : uncontrolled;
+  const value = controlled ? prop : uncontrolled;
   // Until the end of this render, `latest` holds the previous render's mode: a change of mode warns.
   const latest = useRef({ value, controlled, onChange });
-  // Read process.env.NODE_ENV here, not in a helper: bundlers replace it, so production builds drop
-  // the check and its message. Where nothing replaces it and there is no `process` (a plain browser), stay quiet.
-  try {
-    if (process.env.NODE_ENV !== 'production' && latest.current.controlled !== controlled) {
-      const [from, to] = controlled ? ['uncontrolled', 'controlled'] : ['controlled', 'uncontrolled'];
-      warnOnce(
-        `${caller}:${from}`,
-        `${caller} is changing from ${from} to ${to}. Pick one for the component's lifetime: ` +
-          'pass `value` with `onValueChange` (controlled), or `defaultValue` alone (uncontrolled).',
-      );
-    }
-  } catch {}
+  if (isDevelopment() && latest.current.controlled !== controlled) {
+    const from = controlled ? 'uncontrolled' : 'controlled';
+    const to = controlled ? 'controlled' : 'uncontrolled';
+    warnOnce(
+      `${caller}:${from}`,
+      `${caller} is changing from ${from} to ${to}. Pick one for the component's lifetime: ` +
+        `pass \`${names.prop}\` with \`${names.onChange}\` (controlled), or \`${names.defaultProp}\` alone (uncontrolled).`,
+    );
+  }
   latest.current = { value, controlled, onChange };
 
   const setValue = useCallback((next: T | ((previous: T) => T)) => {

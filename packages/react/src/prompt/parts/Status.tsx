@@ -1,0 +1,56 @@
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { visuallyHidden } from '../../internal/primitive.ts';
+import { dataAttributes, usePromptContext } from '../context.ts';
+
+export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'p'>;
+
+/**
+ * What went wrong, for the user: a refused answer, the server's message after a failed submit, a
+ * question answered elsewhere or expired, or what is wrong with a malformed payload. Nothing when
+ * all is well.
+ */
+export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorProps>(function ErrorMessage(props, ref) {
+  const context = usePromptContext('<AskUserPrompt.Error>');
+  const children = props.children ?? context.message;
+  if (!children) return null;
+  return (
+    <p {...dataAttributes('error', context)} id={context.ids.error} {...props} ref={ref}>
+      {children}
+    </p>
+  );
+});
+ErrorMessage.displayName = 'AskUserPrompt.Error';
+
+export type AskUserPromptAnswerProps = ComponentPropsWithoutRef<'p'>;
+
+/** The answer, read-only, once the prompt is answered (choices joined with ", "). */
+export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>(function Answer(props, ref) {
+  const context = usePromptContext('<AskUserPrompt.Answer>');
+  const { state, answer } = context;
+  if (state !== 'answered') return null;
+  const text = answer === undefined ? undefined : [answer].flat().join(', ');
+  const children = props.children ?? text;
+  if (children === undefined) return null;
+  return (
+    <p {...dataAttributes('answer', context)} {...props} ref={ref}>
+      {children}
+    </p>
+  );
+});
+Answer.displayName = 'AskUserPrompt.Answer';
+
+export type AskUserPromptStatusProps = ComponentPropsWithoutRef<'div'>;
+
+/**
+ * A polite live region (visually hidden by default) that announces a new question and what
+ * happens to the answer. Keep it in layouts of your own: it is how screen reader users hear of the question.
+ */
+export const Status = forwardRef<HTMLDivElement, AskUserPromptStatusProps>(function Status(props, ref) {
+  const context = usePromptContext('<AskUserPrompt.Status>');
+  return (
+    <div {...dataAttributes('status', context)} role="status" style={visuallyHidden} {...props} ref={ref}>
+      {props.children ?? context.announcement}
+    </div>
+  );
+});
+Status.displayName = 'AskUserPrompt.Status';
