@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ask, askUserAgent, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
-import { AnswerError, TransportError } from '../errors.ts';
+import { RequestError, TransportError } from '../errors.ts';
 import { transportSuite } from '../test/transportSuite.ts';
+import { promptKey } from '../prompt.ts';
 import { createFetchTransport } from './fetchTransport.ts';
 
 transportSuite('fetch transport', (server, agentId) => {
@@ -63,7 +64,7 @@ describe('createFetchTransport errors', () => {
     const error = await failureOf(transport.stream({ messages: [{ role: 'user', content: 'hi' }] }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toMatchObject({ code: 'http', status: 200 });
-    expect((error as TransportError).message).toMatch(/Expected an event stream .* got text\/html/);
+    expect((error as TransportError).message).toBe('The server answered HTML, not an event stream: is baseUrl the Mastra server?');
   });
 
   it('a stream without a content type is decoded', async () => {
@@ -79,13 +80,14 @@ describe('createFetchTransport errors', () => {
     }
   });
 
-  it('a suspended-runs answer that is not JSON is refused as an answer of the wrong shape', async () => {
+  it('a suspended-runs answer in HTML says so', async () => {
     const transport = createFetchTransport({ baseUrl: otherUrl, agentId: 'text' });
     const error = await failureOf(transport.listSuspended({ resourceId: 'u' }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toEqual({
       code: 'http',
-      message: 'The suspended-runs answer is not in the expected shape (root: Invalid input: expected object, received undefined).',
+      status: 200,
+      message: 'The server answered HTML, not JSON: is baseUrl the Mastra server?',
     });
   });
 
@@ -139,9 +141,9 @@ describe('createFetchTransport errors', () => {
     const done = store.send('talk slowly');
     await expect(store.send('again')).rejects.toThrow('A request is still running');
     store.restore([{ runId: 'r1', toolCalls: [{ toolCallId: 'c1', toolName: 'ask_user', suspendPayload: { question: 'Q?' } }] }]);
-    const error = await failureOf(store.answer('r1:c1', 'x'));
-    expect(error).toBeInstanceOf(AnswerError);
-    expect((error as AnswerError).error.code).toBe('busy');
+    const error = await failureOf(store.submit(promptKey('r1', 'c1'), 'x'));
+    expect(error).toBeInstanceOf(RequestError);
+    expect((error as RequestError).error.code).toBe('busy');
     store.cancel();
     await done;
     expect(store.getSnapshot().status).toBe('awaiting-input');
