@@ -277,3 +277,90 @@ describe('other chunks', () => {
     expect(s.issues.at(-1)?.message).toBe(`bad ${MAX_ISSUES + 4}`);
   });
 });
+
+describe('issue 12: statuses, keys and limits', () => {
+  const recorded = (name: string, type: string) =>
+    structuredClone(referenceChunks(name).find((c) => c.type === type)!) as unknown as MastraChunk & { runId: string; payload: Record<string, unknown> };
+  const suspension = (runId: string, toolCallId: string, suspendPayload: unknown = { question: 'Where to?' }) => {
+    const chunk = recorded('text.stream.sse', 'tool-call-suspended');
+    return { ...chunk, runId, payload: { ...chunk.payload, toolCallId, suspendPayload } };
+  };
+  const streamed = (chunks: MastraChunk[], from: RunSnapshot = initialRunSnapshot) =>
+    run([{ type: 'send', id: `m${from.transcript.length}`, text: 'hi' }, { type: 'events', events: chunkEvents(chunks) }, { type: 'stream-end' }], from);
+
+  it('a malformed question does not hold the run: done, and expired by the next message', () => {
+    const s1 = streamed([suspension('r1', 'call_1', { question: '   ' })]);
+    expect(s1.status).toBe('done');
+    expect(s1.openPrompts).toMatchObject([{ kind: 'malformed', reason: 'the question is empty' }]);
+    expect(s1.transcript.at(-1)).toMatchObject({ state: 'malformed' });
+
+    const s2 = streamed(referenceChunks('text.resume.sse') as unknown as MastraChunk[], s1);
+    expect(s2.status).toBe('done');
+    expect(s2.openPrompts).toEqual([]);
+    expect(s2.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'expired' });
+  });
+
+  it('a malformed question beside an answerable one: awaiting-input for the answerable one', () => {
+    const s = streamed([suspension('r1', 'call_1', { question: '   ' }), suspension('r2', 'call_1')]);
+    expect(s.status).toBe('awaiting-input');
+    expect(s.openPrompts.map((p) => p.kind)).toEqual(['malformed', 'text']);
+  });
+
+  it('("a:b", "c") and ("a", "b:c") are two questions: answering one leaves the other open', () => {
+    const s1 = streamed([suspension('a:b', 'c'), suspension('a', 'b:c')]);
+    expect(s1.openPrompts).toHaveLength(2);
+    const [first, second] = s1.openPrompts;
+    expect(first!.key).not.toBe(second!.key);
+    const s2 = run([{ type: 'submit-start', key: first!.key, answer: 'Lisbon' }, { type: 'submit-accepted', key: first!.key }], s1);
+    expect(s2.openPrompts).toEqual([second]);
+  });
+
+  it('a call named "call_5#2" and the second asking of call_5 have different keys', () => {
+    const s1 = streamed([suspension('r1', 'call_5')]);
+    const asked = s1.openPrompts[0]!.key;
+    const s2 = run([{ type: 'submit-start', key: asked, answer: 'x' }, { type: 'submit-accepted', key: asked }], s1);
+    const s3 = run([{ type: 'events', events: chunkEvents([suspension('r1', 'call_5'), suspension('r1', 'call_5#2')]) }], s2);
+    const keys = s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.id);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    expect(s3.openPrompts.map((p) => p.toolCallId)).toEqual(['call_5', 'call_5#2']);
+  });
+
+  it('another tool that suspended, got its result, and then a stream without finish: ended early', () => {
+    const other = { ...suspension('r1', 'call_9', { reason: 'Deploy?' }), payload: { ...suspension('r1', 'call_9').payload, toolName: 'deploy', suspendPayload: { reason: 'Deploy?' } } };
+    const result = recorded('text.resume.sse', 'tool-result');
+    const done = { ...result, runId: 'r1', payload: { ...result.payload, toolCallId: 'call_9', toolName: 'deploy' } };
+    const waiting = streamed([other]);
+    expect(waiting.status).toBe('awaiting-input');
+    const s = streamed([other, done]);
+    expect(s.status).toBe('error');
+    expect(s.error).toEqual({ code: 'ended-early', message: 'The stream ended before the run finished.' });
+    // In two reads as well.
+    const twoReads = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents([other]) }, { type: 'events', events: chunkEvents([done]) }, { type: 'stream-end' }]);
+    expect(twoReads.status).toBe('error');
+  });
+
+  it.each([
+    ['blank', '   ', 'The agent reported an error.'],
+    ['empty', '', 'The agent reported an error.'],
+    ['1 MB', 'z'.repeat(1_048_576), `${'z'.repeat(80)}…`],
+  ])('an error chunk with a %s message gives a readable one', (_, message, expected) => {
+    const s = streamed([{ type: 'error', runId: 'r1', payload: { error: { message } } }]);
+    expect(s.error).toEqual({ code: 'stream', message: expected });
+  });
+
+  it('a chunk type of 1 MB is quoted, not copied, in the issue', () => {
+    const s = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta'.padEnd(1_000_000, 'x'), payload: null }]) }]);
+    expect(s.issues).toEqual([]);
+    const bad = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta', runId: 'r'.repeat(1_000_000) as unknown as string, payload: { text: 1 } }]) }]);
+    expect(bad.issues[0]!.message.length).toBeLessThan(200);
+  });
+
+  it('many questions in one stream are each open once, with unique keys (a CI-sized check of the linear path)', () => {
+    const chunks = Array.from({ length: 2_000 }, (_, i) => suspension('r1', `call_${i}`));
+    const s = streamed([...chunks, ...chunks]);
+    expect(s.openPrompts).toHaveLength(2_000);
+    expect(new Set(s.openPrompts.map((p) => p.key)).size).toBe(2_000);
+    expect(s.status).toBe('awaiting-input');
+  });
+});

@@ -164,19 +164,24 @@ class SnapshotEdit {
     return { toolCalls: this.#toolCalls, indexOf: this.#toolCallIndex };
   }
 
-  /** Applies `patch` to the tool call of this chunk, or adds the call (`running` unless the patch says otherwise). */
-  setToolCall(chunk: ToolChunk, patch: Partial<ToolCallEntry>): void {
+  /**
+   * Applies `patch` to the tool call of this chunk, or adds the call (`running` unless the patch
+   * says otherwise). Returns the call as it was, if it was known.
+   */
+  setToolCall(chunk: ToolChunk, patch: Partial<ToolCallEntry>): ToolCallEntry | undefined {
     const { toolCalls, indexOf } = this.#toolCallList();
     const runId = chunk.runId ?? this.current.runId ?? '';
     const { toolCallId, toolName = '', args } = chunk.payload;
     const key = promptKey(runId, toolCallId);
     const index = indexOf.get(key);
     if (index !== undefined) {
-      toolCalls[index] = { ...toolCalls[index]!, ...patch };
-      return;
+      const before = toolCalls[index]!;
+      toolCalls[index] = { ...before, ...patch };
+      return before;
     }
     indexOf.set(key, toolCalls.length);
     toolCalls.push({ key, runId, toolCallId, toolName, args, state: 'running', ...patch });
+    return undefined;
   }
 
   #askingsOf(callKey: string): number[] {
@@ -306,9 +311,9 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
     case 'tool-error': {
       const failed = chunk.type === 'tool-error' || chunk.payload.isError === true;
       const outcome = chunk.type === 'tool-error' ? { error: chunk.payload.error } : { result: chunk.payload.result };
-      edit.setToolCall(chunk, { state: failed ? 'failed' : 'done', ...outcome });
+      const before = edit.setToolCall(chunk, { state: failed ? 'failed' : 'done', ...outcome });
       // A suspended tool that got its result no longer waits: the run goes on.
-      return edit.current.status === 'awaiting-input' ? 'streaming' : undefined;
+      return before?.state === 'suspended' ? 'streaming' : undefined;
     }
     case 'error':
       edit.set({ status: 'error', error: { code: 'stream', message: messageOf(chunk.payload.error, AGENT_ERROR_MESSAGE) } });
