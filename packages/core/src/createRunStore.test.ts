@@ -149,7 +149,7 @@ describe('createRunStore', () => {
     expect(requests.filter((r) => r.kind === 'resume')).toHaveLength(1);
   });
 
-  it('a failed answer keeps the prompt pending with a typed error, and a retry works', async () => {
+  it('a failed answer leaves the prompt failed with a typed error, and retry() sends it again', async () => {
     const replay = replayTransport({ stream: ['single.stream.sse'], resume: ['single.resume.sse'] });
     let failNext = true;
     const transport: AgentTransport = {
@@ -163,14 +163,16 @@ describe('createRunStore', () => {
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
     const key = store.getSnapshot().openPrompts[0]!.key;
-    const error = await failureOf(store.submit(key, 'Train'));
+    const error = await failureOf(store.submit(key, ' Bike ', { allowOther: true }));
     expect(error.error).toEqual({ code: 'http', status: 502, message: 'Bad gateway' });
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', error: error.error });
-    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'failed', answer: 'Train', error: error.error });
+    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'failed', answer: 'Bike', error: error.error });
 
-    await store.submit(key, 'Train');
+    // The same answer again, with the options of the last submit ("Bike" is not an offered label).
+    await store.retry(key);
+    expect(replay.requests.filter((r) => r.kind === 'resume').map((r) => (r.request as { resumeData: unknown }).resumeData)).toEqual(['Bike']);
     expect(store.getSnapshot()).toMatchObject({ status: 'done', error: undefined, text: replyText('single.resume.sse') });
-    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Train' });
+    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Bike' });
   });
 
   it('cancel() while an answer is on its way rejects it as aborted and keeps the prompt', async () => {

@@ -1,4 +1,4 @@
-import { BUSY_MESSAGE, EMPTY_MESSAGE, EXPIRED_MESSAGE, RequestError, toRunError, toStreamError, unknownPromptMessage } from './errors.ts';
+import { ANSWERED_ELSEWHERE_MESSAGE, BUSY_MESSAGE, EMPTY_MESSAGE, EXPIRED_MESSAGE, RequestError, toRunError, toStreamError, unknownPromptMessage } from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
@@ -125,7 +125,7 @@ export function createRunStore({ transport, threadId: givenThreadId, resourceId 
   /** The refusal of a submit for a prompt that is not open. */
   function refuseClosed(key: string, entry: PromptEntry | undefined): Promise<never> {
     if (!entry) return refuse('expired', unknownPromptMessage(key), key);
-    if (entry.state === 'answered-elsewhere') return refuse('answered-elsewhere', EXPIRED_MESSAGE, key);
+    if (entry.state === 'answered-elsewhere') return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
     return refuse('expired', EXPIRED_MESSAGE, key);
   }
 

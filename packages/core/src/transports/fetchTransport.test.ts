@@ -141,7 +141,9 @@ describe('createFetchTransport errors', () => {
   it('one request at a time: a second send or an answer while streaming is refused', async () => {
     const store = slowStore(1);
     const done = store.send('talk slowly');
-    await expect(store.send('again')).rejects.toThrow('A request is still running');
+    const busy = await failureOf(store.send('again'));
+    expect(busy).toBeInstanceOf(RequestError);
+    expect(busy).toMatchObject({ code: 'busy', message: 'A request is still running.' });
     store.restore([{ runId: 'r1', toolCalls: [{ toolCallId: 'c1', toolName: 'ask_user', suspendPayload: { question: 'Q?' } }] }]);
     const error = await failureOf(store.submit(promptKey('r1', 'c1'), 'x'));
     expect(error).toBeInstanceOf(RequestError);
