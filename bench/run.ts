@@ -1,10 +1,11 @@
-// pnpm bench [size|throughput|renders|latency|memory …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
 import { latencySection } from './sections/latency.ts';
 import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
+import { scalingSection } from './sections/scaling.ts';
 import { throughputSection } from './sections/throughput.ts';
 
 const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
@@ -13,6 +14,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   renders: () => rendersSection(),
   latency: () => latencySection(),
   memory: () => memorySection(),
+  scaling: (o) => scalingSection(o),
 };
 
 const args = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { excerptOf } from './excerpt.ts';
+import { quote } from './quote.ts';
 import type { DecodeIssue, MastraChunk } from './types.ts';
 
 type Loose = { [key: string]: unknown };
@@ -53,30 +54,30 @@ const types: Record<KnownChunkType, 0 | 1> = {
  * // → { ok: false, issue: { message: 'Skipped a "text-delta" chunk: payload.text must be text.', excerpt: '{"type":…' } }
  */
 export function parseChunk(chunk: MastraChunk): ParsedChunk {
-  const { type, runId } = chunk;
+  const { type } = chunk;
   if (!Object.hasOwn(types, type)) return { ok: true, chunk: { type: 'unknown', chunk } };
-  const p = chunk.payload as Loose;
-  // The first problem found. A suspended or approval call (`tool-call-…`) is resumed by its runId:
-  // it must have one. Every tool chunk names its call; a call names its tool, a result or an error
-  // may leave the tool's name out; `isError` is true or false when given.
-  const tool = type.startsWith('tool-');
-  const call = type.startsWith('tool-call');
-  const problem =
-    (runId !== undefined || type.startsWith('tool-call-')) && typeof runId !== 'string'
-      ? 'runId must be text'
-      : !types[type as KnownChunkType]
-        ? ''
-        : typeof p !== 'object' || !p || Array.isArray(p)
-          ? 'payload must be an object'
-          : type === 'text-delta' && typeof p.text !== 'string'
-            ? 'payload.text must be text'
-            : tool && typeof p.toolCallId !== 'string'
-              ? 'payload.toolCallId must be text'
-              : tool && typeof p.toolName !== 'string' && (call || p.toolName !== undefined)
-                ? 'payload.toolName must be text'
-                : type === 'tool-result' && typeof p.isError !== 'boolean' && p.isError !== undefined
-                  ? 'payload.isError must be true or false'
-                  : '';
+  const problem = problemOf(chunk, type as KnownChunkType);
   if (!problem) return { ok: true, chunk: chunk as KnownChunk };
-  return { ok: false, issue: { message: `Skipped a "${type}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
+  return { ok: false, issue: { message: `Skipped a "${quote(type)}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
+}
+
+/**
+ * The first problem with the fields the reducer reads, or `undefined`. A suspended or approval call
+ * (`tool-call-…`) is resumed by its runId: it must have one. Every tool chunk names its call; a
+ * call names its tool, a result or an error may leave the tool's name out; `isError` is true or
+ * false when given.
+ */
+function problemOf({ runId, payload }: MastraChunk, type: KnownChunkType): string | undefined {
+  const resumable = type === 'tool-call-suspended' || type === 'tool-call-approval';
+  if ((runId !== undefined || resumable) && typeof runId !== 'string') return 'runId must be text';
+  if (!types[type]) return undefined;
+  if (typeof payload !== 'object' || !payload || Array.isArray(payload)) return 'payload must be an object';
+  const fields = payload as Loose;
+  if (type === 'text-delta' && typeof fields.text !== 'string') return 'payload.text must be text';
+  if (!type.startsWith('tool-')) return undefined;
+  if (typeof fields.toolCallId !== 'string') return 'payload.toolCallId must be text';
+  const namesItsTool = type.startsWith('tool-call');
+  if (typeof fields.toolName !== 'string' && (namesItsTool || fields.toolName !== undefined)) return 'payload.toolName must be text';
+  if (type === 'tool-result' && typeof fields.isError !== 'boolean' && fields.isError !== undefined) return 'payload.isError must be true or false';
+  return undefined;
 }

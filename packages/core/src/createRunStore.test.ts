@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { decodeChunks } from './decodeChunks.ts';
-import { AnswerError, TransportError } from './errors.ts';
+import { RequestError, TransportError } from './errors.ts';
 import { initialRunSnapshot } from './reduceRun.ts';
 import { fixtureBytes, referenceChunks, replayTransport, splitBytes, streamOfReads } from './test/fixtures.ts';
 import type { AgentTransport, DecodeEvent, RunStore } from './types.ts';
@@ -22,7 +22,7 @@ function oneReadTransport(streams: string[], resumes: string[]) {
     async resume() {
       return decodeChunks(streamOfReads([fixtureBytes(resumes[requests.resume++]!)]));
     },
-    listSuspended: async () => [],
+    listSuspended: async () => ({ runs: [], issues: [] }),
   };
   return { transport, requests };
 }
@@ -36,7 +36,7 @@ function countNotifications(store: RunStore) {
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => expect.unreachable('expected a rejection'),
-    (e: unknown) => e as AnswerError,
+    (e: unknown) => e as RequestError,
   );
 
 /** A stream that delivers the recorded reads only when told to, so a test can act in between. */
@@ -68,7 +68,7 @@ describe('createRunStore', () => {
     expect(seen).toHaveLength(2);
     expect(store.getSnapshot().status).toBe('awaiting-input');
 
-    await store.answer(store.getSnapshot().pending[0]!.key, 'Lisbon');
+    await store.submit(store.getSnapshot().openPrompts[0]!.key, 'Lisbon');
     // Answer sent, answer taken, then the 15-chunk resumed stream in one batch.
     expect(seen).toHaveLength(5);
     expect(store.getSnapshot()).toMatchObject({ status: 'done', text: replyText('text.resume.sse') });
@@ -87,20 +87,23 @@ describe('createRunStore', () => {
     unsubscribe();
     await store.send('Plan another');
     expect(calls).toBe(before);
-    expect(store.getSnapshot().pending).toHaveLength(2);
+    expect(store.getSnapshot().openPrompts).toHaveLength(2);
   });
 
-  it('refuses bad input with a clear error and sends nothing', async () => {
+  it('refuses bad input with a RequestError and sends nothing', async () => {
     const { transport, requests } = replayTransport({ stream: ['text.stream.sse'] });
-    expect(() => createRunStore({ transport, threadId: 't-1' })).toThrow('threadId and resourceId go together');
     const store = createRunStore({ transport });
-    await expect(store.send('   ')).rejects.toThrow('send() needs a non-empty message.');
-    await expect(store.send(undefined as unknown as string)).rejects.toThrow(TypeError);
+    for (const text of ['   ', undefined as unknown as string]) {
+      const error = await failureOf(store.send(text));
+      expect(error).toBeInstanceOf(RequestError);
+      expect(error).toMatchObject({ code: 'empty-message', error: { code: 'empty-message', message: 'send() needs a non-empty message.' } });
+    }
     expect(requests).toEqual([]);
     expect(store.getSnapshot()).toBe(initialRunSnapshot);
 
-    const unknown = await failureOf(store.answer('run:call_1', 'x'));
+    const unknown = await failureOf(store.submit('run:call_1', 'x'));
     expect(unknown.error).toEqual({ code: 'expired', message: 'No question with key "run:call_1" is waiting for an answer.' });
+    expect(unknown.promptKey).toBe('run:call_1');
   });
 
   it('an invalid answer is refused before any request, and changes nothing', async () => {
@@ -108,14 +111,14 @@ describe('createRunStore', () => {
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
     const before = store.getSnapshot();
-    const key = before.pending[0]!.key;
+    const key = before.openPrompts[0]!.key;
     for (const [value, message] of [
       [[], 'Choose at least one option.'],
-      ['Museums', 'Choose at least one option.'],
+      ['Museums', 'A multiple choice is answered with a list of labels, as text.'],
       [['Museums', 'Opera'], '"Opera" is not one of the options.'],
     ] as const) {
-      const error = await failureOf(store.answer(key, value));
-      expect(error).toBeInstanceOf(AnswerError);
+      const error = await failureOf(store.submit(key, value));
+      expect(error).toBeInstanceOf(RequestError);
       expect(error.promptKey).toBe(key);
       expect(error.error).toEqual({ code: 'invalid-answer', message });
     }
@@ -127,9 +130,9 @@ describe('createRunStore', () => {
     const { transport, requests } = replayTransport({ stream: ['text.stream.sse'], resume: ['text.resume.sse'] });
     const store = createRunStore({ transport, threadId: 't-1', resourceId: 'u-1' });
     await store.send('Plan a trip');
-    const prompt = store.getSnapshot().pending[0]!;
-    const first = store.answer(prompt.key, 'Lisbon');
-    expect(store.answer(prompt.key, 'Porto')).toBe(first);
+    const prompt = store.getSnapshot().openPrompts[0]!;
+    const first = store.submit(prompt.key, 'Lisbon');
+    expect(store.submit(prompt.key, 'Porto')).toBe(first);
     await first;
     expect(requests.filter((r) => r.kind === 'resume').map((r) => r.request)).toEqual([
       {
@@ -141,12 +144,12 @@ describe('createRunStore', () => {
         signal: expect.any(AbortSignal),
       },
     ]);
-    const again = await failureOf(store.answer(prompt.key, 'Porto'));
+    const again = await failureOf(store.submit(prompt.key, 'Porto'));
     expect(again.error).toEqual({ code: 'expired', message: 'This question was already answered or has expired.' });
     expect(requests.filter((r) => r.kind === 'resume')).toHaveLength(1);
   });
 
-  it('a failed answer keeps the prompt pending with a typed error, and a retry works', async () => {
+  it('a failed answer leaves the prompt failed with a typed error, and retry() sends it again', async () => {
     const replay = replayTransport({ stream: ['single.stream.sse'], resume: ['single.resume.sse'] });
     let failNext = true;
     const transport: AgentTransport = {
@@ -159,15 +162,17 @@ describe('createRunStore', () => {
     };
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
-    const key = store.getSnapshot().pending[0]!.key;
-    const error = await failureOf(store.answer(key, 'Train'));
+    const key = store.getSnapshot().openPrompts[0]!.key;
+    const error = await failureOf(store.submit(key, ' Bike ', { allowOther: true }));
     expect(error.error).toEqual({ code: 'http', status: 502, message: 'Bad gateway' });
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', error: error.error });
-    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'pending', error: error.error });
+    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'failed', answer: 'Bike', error: error.error });
 
-    await store.answer(key, 'Train');
+    // The same answer again, with the options of the last submit ("Bike" is not an offered label).
+    await store.retry(key);
+    expect(replay.requests.filter((r) => r.kind === 'resume').map((r) => (r.request as { resumeData: unknown }).resumeData)).toEqual(['Bike']);
     expect(store.getSnapshot()).toMatchObject({ status: 'done', error: undefined, text: replyText('single.resume.sse') });
-    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Train' });
+    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Bike' });
   });
 
   it('cancel() while an answer is on its way rejects it as aborted and keeps the prompt', async () => {
@@ -179,13 +184,13 @@ describe('createRunStore', () => {
     };
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
-    const key = store.getSnapshot().pending[0]!.key;
-    const answering = failureOf(store.answer(key, 'Lisbon'));
+    const key = store.getSnapshot().openPrompts[0]!.key;
+    const answering = failureOf(store.submit(key, 'Lisbon'));
     expect(store.getSnapshot().status).toBe('resuming');
     store.cancel();
     expect((await answering).error.code).toBe('aborted');
     expect(store.getSnapshot().status).toBe('awaiting-input');
-    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'pending' });
+    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'ready', answer: undefined });
   });
 
   it('reset() during a stream drops its late events', async () => {
@@ -193,7 +198,7 @@ describe('createRunStore', () => {
     const transport: AgentTransport = {
       stream: async () => decodeChunks(gate.stream) as AsyncIterable<DecodeEvent[]>,
       resume: () => Promise.reject(new Error('unused')),
-      listSuspended: async () => [],
+      listSuspended: async () => ({ runs: [], issues: [] }),
     };
     const store = createRunStore({ transport });
     const sending = store.send('Plan a long trip');
@@ -213,7 +218,7 @@ describe('createRunStore', () => {
     const { transport, requests } = replayTransport({ stream: ['text.stream.sse'], resume: ['text.resume.sse'] });
     const first = createRunStore({ transport });
     await first.send('Plan a trip');
-    const prompt = first.getSnapshot().pending[0]!;
+    const prompt = first.getSnapshot().openPrompts[0]!;
     const runs = [{ runId: prompt.runId, toolCalls: [{ toolCallId: prompt.toolCallId, toolName: prompt.toolName, suspendPayload: { question: 'Where would you like to go?' } }] }];
 
     const reloaded = createRunStore({ transport });
@@ -221,8 +226,8 @@ describe('createRunStore', () => {
     reloaded.restore(runs);
     reloaded.restore(runs);
     expect(seen).toHaveLength(1);
-    expect(reloaded.getSnapshot().pending).toEqual([prompt]);
-    await reloaded.answer(prompt.key, 'Lisbon');
+    expect(reloaded.getSnapshot().openPrompts).toEqual([prompt]);
+    await reloaded.submit(prompt.key, 'Lisbon');
     expect(reloaded.getSnapshot()).toMatchObject({ status: 'done', text: replyText('text.resume.sse') });
     expect(requests.map((r) => r.kind)).toEqual(['stream', 'resume']);
   });

@@ -1,35 +1,57 @@
-import { AnswerError, toRunError } from './errors.ts';
-import { initialRunSnapshot, reduceRun, type RunAction } from './reduceRun.ts';
-import type { DecodeEvent, RunError, RunStore, RunStoreOptions } from './types.ts';
-import { memoryOption } from './transports/memoryOption.ts';
-import { validateAnswer } from './validateAnswer.ts';
+import { ANSWERED_ELSEWHERE_MESSAGE, BUSY_MESSAGE, EMPTY_MESSAGE, EXPIRED_MESSAGE, RequestError, toRunError, toStreamError, unknownPromptMessage } from './errors.ts';
+import { listRequestedAt } from './listSuspendedRuns.ts';
+import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
+import { newThreadId } from './transports/memoryOption.ts';
+import type { DecodeEvent, PromptEntry, Refusal, RunError, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
+import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
 
-const BUSY = 'A request is still running.';
+type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
+
+const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
+  failure.code === 'expired' || failure.code === 'answered-elsewhere';
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>(['busy', 'empty-message', 'invalid-answer', 'expired', 'answered-elsewhere']);
+
+/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
+function asRunError(failure: RunError | Refusal): RunError {
+  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
+  return { code: 'http', message: failure.message, ...(failure.status === undefined ? {} : { status: failure.status }) };
+}
+
+const promptEntryOf = (snapshot: RunSnapshot, key: string): PromptEntry | undefined =>
+  snapshot.transcript.find((entry): entry is PromptEntry => entry.type === 'prompt' && entry.id === key);
 
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
- * message, `answer` the questions it asks, `restore` questions after a reload. Listeners are
- * notified once per change (one network read's burst of chunks is one change); the snapshot is
+ * message, `submit` answers to the questions it asks, `restore` questions after a reload. Listeners
+ * are notified once per change (one network read's burst of chunks is one change); the snapshot is
  * immutable and keeps its identity when nothing changed, as `useSyncExternalStore` wants.
  *
- * One request runs at a time: `send` or `answer` while another is in flight is refused (`busy`).
+ * One request runs at a time: `send` or `submit` while another is in flight is refused (`busy`).
+ * Never throws: `threadId` and `resourceId` may each be given or not (see `RunStoreOptions`).
  * @example
  * const store = createRunStore({ transport: createFetchTransport({ baseUrl, agentId: 'planner' }), resourceId: 'u-1', threadId: 't-1' });
  * store.subscribe(() => render(store.getSnapshot()));
  * await store.send('Plan a trip');
- * const [prompt] = store.getSnapshot().pending;
- * await store.answer(prompt.key, 'Lisbon');
+ * const [prompt] = store.getSnapshot().openPrompts;
+ * await store.submit(prompt.key, 'Lisbon');
  */
-export function createRunStore({ transport, threadId, resourceId }: RunStoreOptions): RunStore {
-  // Fails now, not at the first request: a run is tied to a conversation only with both ids.
-  memoryOption(threadId, resourceId);
+export function createRunStore({ transport, threadId: givenThreadId, resourceId }: RunStoreOptions): RunStore {
+  // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
+  // store's own, the same for all its runs.
+  const threadId = givenThreadId ?? (resourceId ? newThreadId() : undefined);
   let snapshot = initialRunSnapshot;
   const listeners = new Set<() => void>();
   // The request in flight: cancel() aborts it, reset() also lets it go, and what a request no
   // longer in `active` dispatches is dropped (an older conversation's).
   let active: AbortController | undefined;
-  // The answer in flight (one request at a time): answering its prompt again returns its promise.
-  let answering: { key: string; run: Promise<void> } | undefined;
+  // The answer in flight (one request at a time): submitting its prompt again returns its promise.
+  let submitting: { key: string; controller: AbortController; done: Promise<void> } | undefined;
+  // The options of each prompt's last submit, for retry().
+  const submitOptions = new Map<string, AnswerOptions | undefined>();
+  // Answers the server took whose reply then broke off, with when (performance.now()) and why:
+  // restore() re-opens them when a list requested after that still has them.
+  const brokenReplies = new Map<string, { at: number; error: RunError }>();
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
@@ -39,52 +61,95 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
     for (const listener of [...listeners]) listener();
   };
 
+  /** Ends the request of `controller`: true when it was still the active one (its outcome counts). */
+  const release = (controller: AbortController) => {
+    if (active !== controller) return false;
+    active = undefined;
+    return true;
+  };
+
   /**
-   * One request, to its end: marks the store busy, dispatches `start`, waits for the stream (the
-   * server then took the answer `key`, if any) and dispatches once per batch. Any failure ends the
-   * run; one before the stream also rejects the answer.
+   * Follows one request to its end: waits for the stream (the server then took the answer `key`,
+   * if any) and dispatches once per batch. Dispatches nothing before its first `await`, so the
+   * caller dispatches the start. A failure before the stream ends the answer (and rejects with a
+   * `RequestError` when there is one); a failure after it ends the run.
    */
-  async function run(
-    start: RunAction,
+  async function follow(
+    controller: AbortController,
     request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
     key?: string,
   ): Promise<void> {
-    const controller = (active = new AbortController());
     const { signal } = controller;
-    const emit = (action: RunAction) => active === controller && dispatch(action);
-    let error: RunError | undefined;
+    const emit = (action: RunAction) => {
+      if (active === controller) dispatch(action);
+    };
+    let batches: AsyncIterable<DecodeEvent[]>;
     try {
-      emit(start);
-      const batches = await request(signal);
-      if (key) emit({ type: 'answer-accepted', key });
-      // From here on, a failure ends the run, not the answer.
-      key = undefined;
+      batches = await request(signal);
+    } catch (cause) {
+      const failure = toRunError(signal.aborted ? signal.reason : cause);
+      // Released before the last dispatch: a listener may send, or submit again, at once.
+      if (release(controller)) dispatch(requestFailed(failure, key));
+      if (key) throw new RequestError(failure, { promptKey: key, cause });
+      return;
+    }
+    if (key) emit({ type: 'submit-accepted', key });
+    let failure: RunError | undefined;
+    try {
       for await (const events of batches) {
         // reset() aborts too: a stream it let go stops here.
         if (signal.aborted) break;
         emit({ type: 'events', events });
       }
     } catch (cause) {
-      error = toRunError(signal.aborted ? signal.reason : cause);
+      failure = asRunError(toStreamError(signal.aborted ? signal.reason : cause));
     }
-    // Released before the last dispatch: a listener may send, or retry the answer, at once.
-    if (active === controller) {
-      active = undefined;
-      dispatch(
-        signal.aborted || error?.code === 'aborted'
-          ? { type: 'cancelled' }
-          : !error
-            ? { type: 'stream-end' }
-            : key
-              ? { type: 'answer-failed', key, error }
-              : { type: 'stream-error', error },
-      );
-    }
-    if (key && error) throw new AnswerError(key, error);
+    if (!release(controller)) return;
+    if (signal.aborted || failure?.code === 'aborted') dispatch({ type: 'cancelled' });
+    else if (failure) dispatch({ type: 'stream-error', error: failure });
+    else dispatch({ type: 'stream-end' });
+    if (key && snapshot.status === 'error' && snapshot.error) brokenReplies.set(key, { at: performance.now(), error: snapshot.error });
   }
 
-  const refuse = (key: string, code: RunError['code'], message: string) =>
-    Promise.reject(new AnswerError(key, { code, message }));
+  /** The action for a request that failed before its stream. */
+  function requestFailed(failure: RunError | Refusal, key: string | undefined): RunAction {
+    if (failure.code === 'aborted') return { type: 'cancelled' };
+    if (!key) return { type: 'stream-error', error: asRunError(failure) };
+    if (isServerRefusal(failure)) return { type: 'submit-refused', key, refusal: failure };
+    return { type: 'submit-failed', key, error: asRunError(failure) };
+  }
+
+  const refuse = (code: Refusal['code'], message: string, promptKey?: string) =>
+    Promise.reject(new RequestError({ code, message }, { promptKey }));
+
+  /** The refusal of a submit for a prompt that is not open. */
+  function refuseClosed(key: string, entry: PromptEntry | undefined): Promise<never> {
+    if (!entry) return refuse('expired', unknownPromptMessage(key), key);
+    if (entry.state === 'answered-elsewhere') return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
+    return refuse('expired', EXPIRED_MESSAGE, key);
+  }
+
+  function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
+    if (submitting?.key === key) return submitting.done;
+    const entry = promptEntryOf(snapshot, key);
+    if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
+    const check = validateAnswer(entry.prompt, answer, options);
+    if (!check.ok) return refuse('invalid-answer', check.message, key);
+    if (active) return refuse('busy', BUSY_MESSAGE, key);
+    submitOptions.set(key, options);
+    brokenReplies.delete(key);
+    const { runId, toolCallId } = entry.prompt;
+    const resumeData = check.value;
+    const controller = new AbortController();
+    active = controller;
+    const done = follow(controller, (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }), key).finally(() => {
+      if (submitting?.controller === controller) submitting = undefined;
+    });
+    // Registered before submit-start reaches the listeners: one submitting again gets this promise.
+    submitting = { key, controller, done };
+    dispatch({ type: 'submit-start', key, answer: resumeData });
+    return done;
+  }
 
   return {
     subscribe(listener) {
@@ -96,43 +161,33 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
 
     getSnapshot: () => snapshot,
 
-    async send(text) {
-      if (typeof text !== 'string' || !text.trim()) throw new TypeError('send() needs a non-empty message.');
-      if (active) throw new Error(BUSY);
-      await run({ type: 'send', id: `message-${++messages}`, text }, (signal) =>
+    send(text) {
+      if (typeof text !== 'string' || !text.trim()) return refuse('empty-message', EMPTY_MESSAGE);
+      if (active) return refuse('busy', BUSY_MESSAGE);
+      const controller = new AbortController();
+      active = controller;
+      const done = follow(controller, (signal) =>
         transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal }),
       );
+      messages += 1;
+      dispatch({ type: 'send', id: `message-${messages}`, text });
+      return done;
     },
 
-    answer(key, value, answerOptions) {
-      if (answering?.key === key) return answering.run;
-      const prompt = snapshot.pending.find((p) => p.key === key);
-      if (!prompt) {
-        const known = snapshot.transcript.some((e) => e.type === 'prompt' && e.id === key);
-        return refuse(key, 'expired', known ? 'This question was already answered or has expired.' : `No question with key "${key}" is waiting for an answer.`);
-      }
-      const check = validateAnswer(prompt, value, answerOptions);
-      if (!check.ok) return refuse(key, 'invalid-answer', check.message);
-      if (active) return refuse(key, 'busy', BUSY);
-      const { runId, toolCallId } = prompt;
-      const resumeData = check.value;
-      // Registered before answer-start reaches the listeners: one answering again gets this promise.
-      let settle!: (done: Promise<void>) => void;
-      const current: typeof answering = (answering = {
-        key,
-        run: new Promise<void>((resolve) => (settle = resolve)).finally(() => {
-          if (answering === current) answering = undefined;
-        }),
-      });
-      settle(
-        run({ type: 'answer-start', key, answer: resumeData }, (signal) =>
-          transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }), key),
-      );
-      return current.run;
-    },
+    submit,
+
+    retry: (key) => submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key)),
 
     restore(runs) {
-      dispatch({ type: 'restore', runs });
+      const requested = listRequestedAt(runs);
+      // A list requested before the reply broke off may predate the answer: it proves nothing.
+      const reopen = [...brokenReplies]
+        .filter(([, broken]) => requested === undefined || requested > broken.at)
+        .map(([key, broken]) => ({ key, error: broken.error }));
+      dispatch({ type: 'restore', runs, reopen });
+      for (const { key } of reopen) {
+        if (promptEntryOf(snapshot, key)?.state !== 'answered') brokenReplies.delete(key);
+      }
     },
 
     cancel() {
@@ -141,7 +196,10 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
 
     reset() {
       active?.abort();
-      active = answering = undefined;
+      active = undefined;
+      submitting = undefined;
+      submitOptions.clear();
+      brokenReplies.clear();
       dispatch({ type: 'reset' });
     },
   };

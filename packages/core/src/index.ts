@@ -1,9 +1,9 @@
 // @ask-user-kit/core: Mastra's ask_user protocol without React. Named exports only.
 
 export { createRunStore } from './createRunStore.ts';
-export { restorePending } from './restorePending.ts';
-export type { RestorePendingOptions } from './restorePending.ts';
-export { initialRunSnapshot, MAX_ISSUES, reduceRun } from './reduceRun.ts';
+export { listSuspendedRuns } from './listSuspendedRuns.ts';
+export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
+export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
 export type { RunAction } from './reduceRun.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder } from './decodeChunks.ts';
@@ -13,33 +13,39 @@ export { isAskUserCall, parsePrompt, promptKey } from './prompt.ts';
 export type {
   AnswerValue,
   AskUserPrompt,
-  InvalidPrompt,
+  MalformedPrompt,
   Prompt,
   PromptKind,
   PromptOption,
+  PromptState,
   SuspendedToolCall,
 } from './prompt.ts';
-export { DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
-export type { AnswerCheck, AnswerRefusal, ValidateAnswerOptions } from './validateAnswer.ts';
-export { AnswerError, isExpiredMessage, toRunError, TransportError } from './errors.ts';
+export { answerMessages, DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
+export type { AnswerCheck, AnswerOptions, AnswerRefusal } from './validateAnswer.ts';
+export { isExpiredMessage, RequestError, toRunError, TransportError } from './errors.ts';
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
+export { MAX_QUOTE_LENGTH } from './quote.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
-  AnswerOptions,
   DecodeEvent,
   DecodeIssue,
   ListSuspendedRequest,
   MastraChunk,
+  PromptEntry,
+  Refusal,
+  RefusalCode,
   ResumeRequest,
   RunError,
+  RunErrorCode,
   RunSnapshot,
   RunStatus,
   RunStore,
   RunStoreOptions,
   StreamRequest,
   SuspendedRun,
+  SuspendedRunList,
   ToolCallEntry,
   TranscriptEntry,
 } from './types.ts';

@@ -14,7 +14,7 @@ describe('parsePrompt', () => {
     expect(recorded.length).toBeGreaterThan(5);
     for (const c of recorded) {
       const prompt = parsePrompt(c);
-      expect(prompt.kind).not.toBe('invalid');
+      expect(prompt.kind).not.toBe('malformed');
       expect(prompt.key).toBe(promptKey(c.runId, c.toolCallId));
       expect(prompt).toMatchObject({ question: (c.suspendPayload as { question: string }).question });
     }
@@ -26,7 +26,7 @@ describe('parsePrompt', () => {
     [{ question: 'Pick', options: [{ label: 'A', description: 'first' }, { label: 'B' }] }, { kind: 'single', options: [{ label: 'A', description: 'first' }, { label: 'B' }] }],
     [{ question: 'Pick', options: [{ label: 'A' }], selectionMode: 'multi_select' }, { kind: 'multiple', options: [{ label: 'A' }] }],
   ])('%j → %j', (payload, expected) => {
-    expect(parsePrompt(call(payload))).toMatchObject({ ...expected, key: 'r1:call_1', runId: 'r1', toolCallId: 'call_1' });
+    expect(parsePrompt(call(payload))).toMatchObject({ ...expected, key: promptKey('r1', 'call_1'), runId: 'r1', toolCallId: 'call_1' });
   });
 
   it.each([
@@ -42,16 +42,39 @@ describe('parsePrompt', () => {
     [{ question: 'Q', options: [{ label: 'A' }, { label: 'A' }] }, 'the label "A" is offered twice'],
     [{ question: 'Q', selectionMode: 'multi_select' }, 'selectionMode "multi_select" needs options, and none were given'],
     [{ question: 'Q', options: [{ label: 'A' }], selectionMode: 'any' }, 'selectionMode must be "single_select" or "multi_select"'],
-  ])('%j is invalid: %s', (payload, reason) => {
+  ])('%j is malformed: %s', (payload, reason) => {
     const prompt = parsePrompt(call(payload));
-    expect(prompt).toMatchObject({ kind: 'invalid', reason, payload, key: 'r1:call_1' });
+    expect(prompt).toMatchObject({ kind: 'malformed', reason, payload, key: promptKey('r1', 'call_1') });
   });
 
-  it('an invalid prompt keeps its question when the payload had a readable one', () => {
-    expect(parsePrompt(call({ question: ' Q ', options: [{ label: 'A' }, { label: 'A' }] }))).toMatchObject({ kind: 'invalid', question: 'Q' });
+  it('a malformed prompt keeps its question when the payload had a readable one', () => {
+    expect(parsePrompt(call({ question: ' Q ', options: [{ label: 'A' }, { label: 'A' }] }))).toMatchObject({ kind: 'malformed', question: 'Q' });
     const unread = parsePrompt(call({ question: 'Q', options: 'A,B' }));
-    expect(unread.kind).toBe('invalid');
-    expect(unread.kind === 'invalid' && unread.question).toBeUndefined();
+    expect(unread.kind).toBe('malformed');
+    expect(unread.kind === 'malformed' && unread.question).toBeUndefined();
+  });
+});
+
+describe('promptKey', () => {
+  it('never gives two (runId, toolCallId) pairs one key', () => {
+    expect(promptKey('a:b', 'c')).not.toBe(promptKey('a', 'b:c'));
+    expect(promptKey('', 'x:y')).not.toBe(promptKey('x', 'y'));
+    expect(promptKey('1:a', 'b')).not.toBe(promptKey('a', 'b'));
+  });
+});
+
+describe('parsePrompt limits', () => {
+  it('quotes at most 80 characters of a label in its reason', () => {
+    const label = 'x'.repeat(1_000);
+    const prompt = parsePrompt(call({ question: 'Q', options: [{ label }, { label }] }));
+    expect(prompt).toMatchObject({ kind: 'malformed', reason: `the label "${'x'.repeat(80)}…" is offered twice` });
+  });
+
+  it('reads many options (a CI-sized check of the linear path)', () => {
+    const options = Array.from({ length: 20_000 }, (_, index) => ({ label: `option ${index}` }));
+    expect(parsePrompt(call({ question: 'Q', options }))).toMatchObject({ kind: 'single', options });
+    const twice = [...options, { label: 'option 7' }];
+    expect(parsePrompt(call({ question: 'Q', options: twice }))).toMatchObject({ reason: 'the label "option 7" is offered twice' });
   });
 });
 

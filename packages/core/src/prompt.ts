@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { quote } from './quote.ts';
 
 /** The kinds of question `ask_user` can ask. */
 export type PromptKind = 'text' | 'single' | 'multiple';
 
-/** One offered choice. */
+/** One offered choice, named by its label. */
 export interface PromptOption {
   label: string;
   description?: string;
 }
 
 interface PromptIdentity {
-  /** `runId` + `toolCallId`: tool call ids come from the model and repeat across runs. */
+  /** Built from `runId` and `toolCallId` without collisions (see `promptKey`). */
   key: string;
   runId: string;
   toolCallId: string;
@@ -26,9 +27,9 @@ export interface AskUserPrompt extends PromptIdentity {
   options: PromptOption[];
 }
 
-/** A suspended `ask_user` call whose payload cannot be rendered, with the reason why. */
-export interface InvalidPrompt extends PromptIdentity {
-  kind: 'invalid';
+/** A suspended `ask_user` call whose payload cannot be rendered, with the reason why. It cannot be answered. */
+export interface MalformedPrompt extends PromptIdentity {
+  kind: 'malformed';
   /** Human-readable: what is wrong with the payload. */
   reason: string;
   /** The payload as received. */
@@ -37,8 +38,20 @@ export interface InvalidPrompt extends PromptIdentity {
   question?: string;
 }
 
-/** A question to render, or an invalid one to report: switch on `kind`. */
-export type Prompt = AskUserPrompt | InvalidPrompt;
+/** A question to render, or a malformed one to report: switch on `kind`. */
+export type Prompt = AskUserPrompt | MalformedPrompt;
+
+/**
+ * Where a prompt is in its lifecycle (the transcript entry's `state`, `data-state` in React):
+ * - `ready`: waiting for an answer
+ * - `submitting`: an answer is on its way
+ * - `failed`: the last submit failed (see the entry's `error`); submit again or `retry`
+ * - `malformed`: the payload cannot be rendered; open until the next `send`
+ * - `answered`: the server took this client's answer
+ * - `answered-elsewhere`: another client answered it first (the server's guard said 409)
+ * - `expired`: the server no longer waits for it (gone, or the run ended)
+ */
+export type PromptState = 'ready' | 'submitting' | 'failed' | 'malformed' | 'answered' | 'answered-elsewhere' | 'expired';
 
 /** What `resumeStream` takes: a string (free text, one choice) or several labels. */
 export type AnswerValue = string | string[];
@@ -51,8 +64,20 @@ export interface SuspendedToolCall {
   suspendPayload: unknown;
 }
 
-/** The key of a prompt: `runId` and `toolCallId` together (tool call ids repeat across runs). */
-export const promptKey = (runId: string, toolCallId: string): string => `${runId}:${toolCallId}`;
+/**
+ * The key of a prompt: `runId` and `toolCallId` together (tool call ids come from the model and
+ * repeat across runs). The run id's length comes first, so no two pairs share a key: `("a:b", "c")`
+ * and `("a", "b:c")` differ.
+ */
+export const promptKey = (runId: string, toolCallId: string): string => `${runId.length}:${runId}:${toolCallId}`;
+
+/**
+ * The key of the `asking`-th question a run asked under one tool call id (a model that numbers
+ * its calls by position reuses them). The first asking is `promptKey`; later ones put `#n` right
+ * after the run id, where `promptKey` has its `:`, so they never meet a key of another call id.
+ */
+export const askingKey = (runId: string, toolCallId: string, asking: number): string =>
+  asking === 1 ? promptKey(runId, toolCallId) : `${runId.length}:${runId}#${asking}:${toolCallId}`;
 
 // A string as the second argument is the message of the check's issue.
 const optionSchema = z.object(
@@ -72,41 +97,51 @@ const payloadSchema = z.object(
   'the payload is not an object',
 );
 
+type Payload = z.infer<typeof payloadSchema>;
+
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
 export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {
   // Object(): null, arrays and primitives have no own `question`.
-  return Object.hasOwn(Object(call.suspendPayload), 'question') || /^askuser(tool)?$/i.test(call.toolName.replace(/[-_\s]/g, ''));
+  if (Object.hasOwn(Object(call.suspendPayload), 'question')) return true;
+  return /^askuser(tool)?$/i.test(call.toolName.replace(/[-_\s]/g, ''));
+}
+
+/** What is wrong with a payload zod accepted, or `undefined`: what zod does not check. */
+function problemOf({ options, selectionMode }: Payload): string | undefined {
+  if (selectionMode && options.length === 0) return `selectionMode "${selectionMode}" needs options, and none were given`;
+  const seen = new Set<string>();
+  for (const [index, { label }] of options.entries()) {
+    if (!label.trim()) return `option ${index + 1} has an empty label`;
+    if (seen.has(label)) return `the label "${quote(label)}" is offered twice`;
+    seen.add(label);
+  }
+  return undefined;
+}
+
+function kindOf({ options, selectionMode }: Payload): PromptKind {
+  if (options.length === 0) return 'text';
+  if (selectionMode === 'multi_select') return 'multiple';
+  return 'single';
 }
 
 /**
- * Builds a prompt from a suspended `ask_user` call: a renderable question, or an invalid prompt
+ * Builds a prompt from a suspended `ask_user` call: a renderable question, or a malformed prompt
  * that says what is wrong. Never throws.
  * @example
  * parsePrompt({ runId, toolCallId: 'call_1', toolName: 'ask_user', suspendPayload: { question: 'Where to?' } })
- * // → { kind: 'text', question: 'Where to?', options: [], key: `${runId}:call_1`, … }
+ * // → { kind: 'text', question: 'Where to?', options: [], key: promptKey(runId, 'call_1'), … }
  */
-export function parsePrompt(call: SuspendedToolCall): Prompt {
+export function parsePrompt(call: SuspendedToolCall, key = promptKey(call.runId, call.toolCallId)): Prompt {
   const { runId, toolCallId, toolName, suspendPayload: payload } = call;
-  const id: PromptIdentity = { key: promptKey(runId, toolCallId), runId, toolCallId, toolName };
-  const { data, error } = payloadSchema.safeParse(payload);
-  const issue = error?.issues[0];
-  const { question, options = [], selectionMode } = data ?? {};
-  const labels = options.map((o) => o.label);
-  const empty = labels.findIndex((label) => !label.trim());
-  const twice = labels.find((label, i) => labels.indexOf(label) < i);
-  // The first thing wrong, if any: the payload's shape, then what zod does not check.
-  const reason = issue
-    ? issue.path.length > 1
-      ? `${issue.message} (at ${issue.path.join('.')})`
-      : issue.message
-    : selectionMode && !options.length
-      ? `selectionMode "${selectionMode}" needs options, and none were given`
-      : empty >= 0
-        ? `option ${empty + 1} has an empty label`
-        : twice !== undefined
-          ? `the label "${twice}" is offered twice`
-          : '';
-  return reason
-    ? { ...id, kind: 'invalid', reason, payload, question }
-    : { ...id, kind: !options.length ? 'text' : selectionMode === 'multi_select' ? 'multiple' : 'single', question: question!, options };
+  const identity: PromptIdentity = { key, runId, toolCallId, toolName };
+  const parsed = payloadSchema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const reason = issue.path.length > 1 ? `${issue.message} (at ${issue.path.join('.')})` : issue.message;
+    return { ...identity, kind: 'malformed', reason, payload };
+  }
+  const { data } = parsed;
+  const problem = problemOf(data);
+  if (problem) return { ...identity, kind: 'malformed', reason: problem, payload, question: data.question };
+  return { ...identity, kind: kindOf(data), question: data.question, options: data.options };
 }

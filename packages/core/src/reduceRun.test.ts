@@ -43,20 +43,20 @@ describe('reduceRun on recorded streams', () => {
     const s1 = asked('text.stream.sse');
     expect(s1.status).toBe('awaiting-input');
     expect(s1.runId).toBe(call.runId);
-    expect(s1.pending).toEqual([
+    expect(s1.openPrompts).toEqual([
       { key: call.key, runId: call.runId, toolCallId: call.toolCallId, toolName: 'ask_user', kind: 'text', question: 'Where would you like to go?', options: [] },
     ]);
     expect(s1.transcript.map((e) => [e.type, e.id])).toEqual([['user', 'm1'], ['prompt', call.key]]);
     expect(s1.toolCalls).toMatchObject([{ key: call.key, state: 'suspended', toolName: 'ask_user' }]);
 
-    const s2 = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }], s1);
+    const s2 = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }], s1);
     expect(s2.status).toBe('resuming');
     expect(s2.transcript[1]).toMatchObject({ state: 'submitting', answer: 'Lisbon' });
-    expect(s2.pending).toHaveLength(1);
+    expect(s2.openPrompts).toHaveLength(1);
 
-    const s3 = run([{ type: 'answer-accepted', key: call.key }, { type: 'events', events: events('text.resume.sse') }, { type: 'stream-end' }], s2);
+    const s3 = run([{ type: 'submit-accepted', key: call.key }, { type: 'events', events: events('text.resume.sse') }, { type: 'stream-end' }], s2);
     expect(s3.status).toBe('done');
-    expect(s3.pending).toEqual([]);
+    expect(s3.openPrompts).toEqual([]);
     expect(s3.text).toBe(replyText('text.resume.sse'));
     expect(s3.text).toContain('Lisbon');
     expect(s3.transcript.map((e) => e.type)).toEqual(['user', 'prompt', 'assistant']);
@@ -70,20 +70,20 @@ describe('reduceRun on recorded streams', () => {
     ['multiple.stream.sse', 'multiple', 'What should the trip include?', ['Museums', 'Hiking', 'Food tours', 'Beaches']],
     ['unicode.stream.sse', 'single', 'Où voulez-vous aller ? 🌍', ['Málaga ☀️', 'Kraków 🏰', '東京 🗼']],
   ])('%s gives a %s prompt', (name, kind, question, labels) => {
-    const [prompt] = asked(name).pending;
+    const [prompt] = asked(name).openPrompts;
     expect(prompt).toMatchObject({ kind, question, key: suspendedCall(name).key });
     expect(prompt && 'options' in prompt ? prompt.options.map((o) => o.label) : []).toEqual(labels);
   });
 
   it('keeps option descriptions', () => {
-    const [prompt] = asked('single.stream.sse').pending;
+    const [prompt] = asked('single.stream.sse').openPrompts;
     expect(prompt && 'options' in prompt ? prompt.options[0] : undefined).toEqual({ label: 'Train', description: 'Slower, scenic, low carbon' });
   });
 
   it('non-ASCII replies arrive whole', () => {
     const call = suspendedCall('unicode.stream.sse');
     const s = run(
-      [{ type: 'answer-start', key: call.key, answer: 'Kraków 🏰' }, { type: 'answer-accepted', key: call.key }, { type: 'events', events: events('unicode.resume.sse') }, { type: 'stream-end' }],
+      [{ type: 'submit-start', key: call.key, answer: 'Kraków 🏰' }, { type: 'submit-accepted', key: call.key }, { type: 'events', events: events('unicode.resume.sse') }, { type: 'stream-end' }],
       asked('unicode.stream.sse'),
     );
     expect(s.text).toBe(replyText('unicode.resume.sse'));
@@ -94,20 +94,20 @@ describe('reduceRun on recorded streams', () => {
   it('two ask_user calls in one step: the second prompt appears once the first is answered', () => {
     const first = suspendedCall('two-asks.stream.sse');
     const s1 = asked('two-asks.stream.sse');
-    expect(s1.pending.map((p) => p.key)).toEqual([first.key]);
+    expect(s1.openPrompts.map((p) => p.key)).toEqual([first.key]);
     expect(s1.toolCalls.map((c) => c.state)).toEqual(['suspended', 'running']);
 
     const second = suspendedCall('two-asks.resume-1.sse');
     expect(second.runId).toBe(first.runId);
     const s2 = run(
-      [{ type: 'answer-start', key: first.key, answer: 'Ada' }, { type: 'answer-accepted', key: first.key }, { type: 'events', events: events('two-asks.resume-1.sse') }, { type: 'stream-end' }],
+      [{ type: 'submit-start', key: first.key, answer: 'Ada' }, { type: 'submit-accepted', key: first.key }, { type: 'events', events: events('two-asks.resume-1.sse') }, { type: 'stream-end' }],
       s1,
     );
     expect(s2.status).toBe('awaiting-input');
-    expect(s2.pending).toMatchObject([{ key: second.key, kind: 'single', question: 'Window or aisle?' }]);
+    expect(s2.openPrompts).toMatchObject([{ key: second.key, kind: 'single', question: 'Window or aisle?' }]);
 
     const s3 = run(
-      [{ type: 'answer-start', key: second.key, answer: 'Window' }, { type: 'answer-accepted', key: second.key }, { type: 'events', events: events('two-asks.resume-2.sse') }, { type: 'stream-end' }],
+      [{ type: 'submit-start', key: second.key, answer: 'Window' }, { type: 'submit-accepted', key: second.key }, { type: 'events', events: events('two-asks.resume-2.sse') }, { type: 'stream-end' }],
       s2,
     );
     expect(s3.status).toBe('done');
@@ -121,17 +121,17 @@ describe('reduceRun on recorded streams', () => {
     // its next question as call_1 again, in the same run: replaying the recorded suspension
     // after its answer is exactly what the resumed stream then carries.
     const call = suspendedCall('text.stream.sse');
-    const answered = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }, { type: 'answer-accepted', key: call.key }], asked('text.stream.sse'));
+    const answered = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }, { type: 'submit-accepted', key: call.key }], asked('text.stream.sse'));
     const again = run([{ type: 'events', events: events('text.stream.sse').slice(-1) }, { type: 'stream-end' }], answered);
     expect(again.status).toBe('awaiting-input');
-    expect(again.pending).toHaveLength(1);
-    expect(again.pending[0]).toMatchObject({ runId: call.runId, toolCallId: call.toolCallId });
-    expect(again.pending[0]?.key).not.toBe(call.key);
+    expect(again.openPrompts).toHaveLength(1);
+    expect(again.openPrompts[0]).toMatchObject({ runId: call.runId, toolCallId: call.toolCallId });
+    expect(again.openPrompts[0]?.key).not.toBe(call.key);
     const prompts = again.transcript.filter((e) => e.type === 'prompt');
-    expect(prompts.map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'pending']);
+    expect(prompts.map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'ready']);
     // The same suspension seen twice while still pending, or restored from the list, is not a new question.
     const twice = run([{ type: 'events', events: events('text.stream.sse').slice(-1) }], again);
-    expect(twice.pending).toHaveLength(1);
+    expect(twice.openPrompts).toHaveLength(1);
   });
 
   it('a long reply is one assistant entry with every delta', () => {
@@ -142,12 +142,12 @@ describe('reduceRun on recorded streams', () => {
     expect(s.text.length).toBeGreaterThan(10_000);
   });
 
-  it('a stream cut before finish or a question is a network error', () => {
+  it('a stream that ends before finish or a question ended early', () => {
     const chunks = referenceChunks('text.resume.sse') as unknown as MastraChunk[];
     const cut = chunks.slice(0, chunks.findIndex((c) => c.type === 'finish'));
     const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(cut) }, { type: 'stream-end' }]);
     expect(s.status).toBe('error');
-    expect(s.error).toEqual({ code: 'network', message: 'The connection closed before the run ended.' });
+    expect(s.error).toEqual({ code: 'ended-early', message: 'The stream ended before the run finished.' });
     expect(s.text).toBe(replyText('text.resume.sse'));
   });
 });
@@ -176,7 +176,7 @@ describe('identity and immutability', () => {
   it('a text delta changes only what it must', () => {
     const s2 = reduceRun(s1, { type: 'events', events: chunkEvents([of('text-delta')]) });
     expect(s2).not.toBe(s1);
-    expect(s2.pending).toBe(s1.pending);
+    expect(s2.openPrompts).toBe(s1.openPrompts);
     expect(s2.toolCalls).toBe(s1.toolCalls);
     expect(s1.text).toBe('');
   });
@@ -189,45 +189,46 @@ describe('identity and immutability', () => {
 
 describe('answers', () => {
   const call = suspendedCall('text.stream.sse');
-  const submitting = run([{ type: 'answer-start', key: call.key, answer: 'Lisbon' }], asked('text.stream.sse'));
+  const submitting = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }], asked('text.stream.sse'));
 
-  it('a failed answer leaves the prompt pending, with the error', () => {
+  it('a failed answer leaves the prompt open as failed, with the error and the answer for a retry', () => {
     const error = { code: 'http', status: 502, message: 'Bad gateway' } as const;
-    const s = run([{ type: 'answer-failed', key: call.key, error }], submitting);
+    const s = run([{ type: 'submit-failed', key: call.key, error }], submitting);
     expect(s.status).toBe('awaiting-input');
     expect(s.error).toEqual(error);
-    expect(s.pending.map((p) => p.key)).toEqual([call.key]);
-    expect(s.transcript[1]).toEqual({ type: 'prompt', id: call.key, prompt: s.pending[0], state: 'pending', error });
+    expect(s.openPrompts.map((p) => p.key)).toEqual([call.key]);
+    expect(s.transcript[1]).toEqual({ type: 'prompt', id: call.key, prompt: s.openPrompts[0], state: 'failed', answer: 'Lisbon', error });
   });
 
-  it('an expired answer marks the prompt expired and no longer pending', () => {
-    const error = { code: 'expired', status: 500, message: 'This question was already answered or has expired.' } as const;
-    const s = run([{ type: 'answer-failed', key: call.key, error }], submitting);
-    expect(s.status).toBe('error');
-    expect(s.pending).toEqual([]);
-    expect(s.transcript[1]).toMatchObject({ state: 'expired', error });
+  it.each(['expired', 'answered-elsewhere'] as const)('a refused answer (%s) closes the prompt in that state; the run is not in error', (code) => {
+    const refusal = { code, status: 500, message: 'refused' };
+    const s = run([{ type: 'submit-refused', key: call.key, refusal }], submitting);
+    expect(s.status).toBe('idle');
+    expect(s.error).toBeUndefined();
+    expect(s.openPrompts).toEqual([]);
+    expect(s.transcript[1]).toMatchObject({ state: code, answer: undefined, error: undefined });
   });
 
-  it('a cancelled answer goes back to pending', () => {
+  it('a cancelled answer goes back to ready', () => {
     const s = run([{ type: 'cancelled' }], submitting);
     expect(s.status).toBe('awaiting-input');
-    expect(s.transcript[1]).toMatchObject({ state: 'pending' });
+    expect(s.transcript[1]).toMatchObject({ state: 'ready', answer: undefined });
   });
 
   it('answering an unknown key changes nothing', () => {
     const s1 = asked('text.stream.sse');
-    expect(reduceRun(s1, { type: 'answer-start', key: 'nope:call_0', answer: 'x' })).toBe(s1);
+    expect(reduceRun(s1, { type: 'submit-start', key: 'nope:call_0', answer: 'x' })).toBe(s1);
   });
 });
 
 describe('restore', () => {
-  const runs: SuspendedRun[] = parseSuspendedRuns(JSON.parse(readFileSync(new URL('./fixtures/suspended-runs.json', import.meta.url), 'utf8')));
+  const { runs } = parseSuspendedRuns(JSON.parse(readFileSync(new URL('./fixtures/suspended-runs.json', import.meta.url), 'utf8')));
 
   it('rebuilds the pending prompt from a recorded suspended-runs answer', () => {
     const s = run([{ type: 'restore', runs }]);
     const listed = runs[0]!;
     expect(s.status).toBe('awaiting-input');
-    expect(s.pending).toMatchObject([{ key: promptKey(listed.runId, listed.toolCalls[0]!.toolCallId), kind: 'text', question: 'Where would you like to go?' }]);
+    expect(s.openPrompts).toMatchObject([{ key: promptKey(listed.runId, listed.toolCalls[0]!.toolCallId), kind: 'text', question: 'Where would you like to go?' }]);
     expect(s.transcript).toHaveLength(1);
   });
 
@@ -252,7 +253,7 @@ describe('other chunks', () => {
     chunk.payload.toolName = 'deploy';
     chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
     const s = run([{ type: 'send', id: 'm1', text: 'ship it' }, { type: 'events', events: chunkEvents([chunk]) }, { type: 'stream-end' }]);
-    expect(s.pending).toEqual([]);
+    expect(s.openPrompts).toEqual([]);
     expect(s.status).toBe('awaiting-input');
     expect(s.toolCalls).toMatchObject([{ toolName: 'deploy', state: 'suspended' }]);
   });
@@ -274,5 +275,92 @@ describe('other chunks', () => {
     expect(s.issues).toHaveLength(MAX_ISSUES);
     expect(s.issues[0]?.message).toBe('bad 5');
     expect(s.issues.at(-1)?.message).toBe(`bad ${MAX_ISSUES + 4}`);
+  });
+});
+
+describe('issue 12: statuses, keys and limits', () => {
+  const recorded = (name: string, type: string) =>
+    structuredClone(referenceChunks(name).find((c) => c.type === type)!) as unknown as MastraChunk & { runId: string; payload: Record<string, unknown> };
+  const suspension = (runId: string, toolCallId: string, suspendPayload: unknown = { question: 'Where to?' }) => {
+    const chunk = recorded('text.stream.sse', 'tool-call-suspended');
+    return { ...chunk, runId, payload: { ...chunk.payload, toolCallId, suspendPayload } };
+  };
+  const streamed = (chunks: MastraChunk[], from: RunSnapshot = initialRunSnapshot) =>
+    run([{ type: 'send', id: `m${from.transcript.length}`, text: 'hi' }, { type: 'events', events: chunkEvents(chunks) }, { type: 'stream-end' }], from);
+
+  it('a malformed question does not hold the run: done, and expired by the next message', () => {
+    const s1 = streamed([suspension('r1', 'call_1', { question: '   ' })]);
+    expect(s1.status).toBe('done');
+    expect(s1.openPrompts).toMatchObject([{ kind: 'malformed', reason: 'the question is empty' }]);
+    expect(s1.transcript.at(-1)).toMatchObject({ state: 'malformed' });
+
+    const s2 = streamed(referenceChunks('text.resume.sse') as unknown as MastraChunk[], s1);
+    expect(s2.status).toBe('done');
+    expect(s2.openPrompts).toEqual([]);
+    expect(s2.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'expired' });
+  });
+
+  it('a malformed question beside an answerable one: awaiting-input for the answerable one', () => {
+    const s = streamed([suspension('r1', 'call_1', { question: '   ' }), suspension('r2', 'call_1')]);
+    expect(s.status).toBe('awaiting-input');
+    expect(s.openPrompts.map((p) => p.kind)).toEqual(['malformed', 'text']);
+  });
+
+  it('("a:b", "c") and ("a", "b:c") are two questions: answering one leaves the other open', () => {
+    const s1 = streamed([suspension('a:b', 'c'), suspension('a', 'b:c')]);
+    expect(s1.openPrompts).toHaveLength(2);
+    const [first, second] = s1.openPrompts;
+    expect(first!.key).not.toBe(second!.key);
+    const s2 = run([{ type: 'submit-start', key: first!.key, answer: 'Lisbon' }, { type: 'submit-accepted', key: first!.key }], s1);
+    expect(s2.openPrompts).toEqual([second]);
+  });
+
+  it('a call named "call_5#2" and the second asking of call_5 have different keys', () => {
+    const s1 = streamed([suspension('r1', 'call_5')]);
+    const asked = s1.openPrompts[0]!.key;
+    const s2 = run([{ type: 'submit-start', key: asked, answer: 'x' }, { type: 'submit-accepted', key: asked }], s1);
+    const s3 = run([{ type: 'events', events: chunkEvents([suspension('r1', 'call_5'), suspension('r1', 'call_5#2')]) }], s2);
+    const keys = s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.id);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    expect(s3.openPrompts.map((p) => p.toolCallId)).toEqual(['call_5', 'call_5#2']);
+  });
+
+  it('another tool that suspended, got its result, and then a stream without finish: ended early', () => {
+    const other = { ...suspension('r1', 'call_9', { reason: 'Deploy?' }), payload: { ...suspension('r1', 'call_9').payload, toolName: 'deploy', suspendPayload: { reason: 'Deploy?' } } };
+    const result = recorded('text.resume.sse', 'tool-result');
+    const done = { ...result, runId: 'r1', payload: { ...result.payload, toolCallId: 'call_9', toolName: 'deploy' } };
+    const waiting = streamed([other]);
+    expect(waiting.status).toBe('awaiting-input');
+    const s = streamed([other, done]);
+    expect(s.status).toBe('error');
+    expect(s.error).toEqual({ code: 'ended-early', message: 'The stream ended before the run finished.' });
+    // In two reads as well.
+    const twoReads = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents([other]) }, { type: 'events', events: chunkEvents([done]) }, { type: 'stream-end' }]);
+    expect(twoReads.status).toBe('error');
+  });
+
+  it.each([
+    ['blank', '   ', 'The agent reported an error.'],
+    ['empty', '', 'The agent reported an error.'],
+    ['1 MB', 'z'.repeat(1_048_576), `${'z'.repeat(80)}…`],
+  ])('an error chunk with a %s message gives a readable one', (_, message, expected) => {
+    const s = streamed([{ type: 'error', runId: 'r1', payload: { error: { message } } }]);
+    expect(s.error).toEqual({ code: 'stream', message: expected });
+  });
+
+  it('a chunk type of 1 MB is quoted, not copied, in the issue', () => {
+    const s = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta'.padEnd(1_000_000, 'x'), payload: null }]) }]);
+    expect(s.issues).toEqual([]);
+    const bad = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta', runId: 'r'.repeat(1_000_000) as unknown as string, payload: { text: 1 } }]) }]);
+    expect(bad.issues[0]!.message.length).toBeLessThan(200);
+  });
+
+  it('many questions in one stream are each open once, with unique keys (a CI-sized check of the linear path)', () => {
+    const chunks = Array.from({ length: 2_000 }, (_, i) => suspension('r1', `call_${i}`));
+    const s = streamed([...chunks, ...chunks]);
+    expect(s.openPrompts).toHaveLength(2_000);
+    expect(new Set(s.openPrompts.map((p) => p.key)).size).toBe(2_000);
+    expect(s.status).toBe('awaiting-input');
   });
 });

@@ -1,56 +1,78 @@
-import type { AnswerValue, Prompt, SuspendedToolCall } from './prompt.ts';
+import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
+import type { AnswerOptions } from './validateAnswer.ts';
 
 /**
  * Where a conversation is:
- * - `idle`: nothing sent yet (or cancelled with no question waiting)
+ * - `idle`: nothing sent yet, cancelled with nothing to answer, or the prompts it waited on were
+ *   answered elsewhere or expired
  * - `streaming`: a run's stream is being read
- * - `awaiting-input`: a question (or another suspended tool) waits for the user
+ * - `awaiting-input`: at least one open prompt can be answered (not only `malformed` ones), or
+ *   another tool's suspension waits (see `toolCalls`)
  * - `resuming`: an answer was sent; waiting for the server to take it
- * - `done`: the last run finished
+ * - `done`: the last run finished, or stopped on a question that cannot be answered
  * - `error`: the last request or run failed (see `error`)
  */
 export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | 'done' | 'error';
 
-/** What went wrong, for the user and for code. */
+/**
+ * What can go wrong with a request or a run:
+ * - `http`: the server answered with an error status (`status`, the server's `message`)
+ * - `network`: the server could not be reached
+ * - `connection-lost`: the server was reached, and the connection broke while the reply streamed
+ * - `timeout`: the server sent nothing for too long
+ * - `too-large`: a frame of the stream was over the size limit
+ * - `stream`: the agent reported an error chunk (or, in process, threw)
+ * - `ended-early`: the stream ended without finishing, suspending or failing
+ * - `aborted`: `cancel()` or `reset()` stopped the request
+ */
+export type RunErrorCode = 'http' | 'network' | 'connection-lost' | 'timeout' | 'too-large' | 'stream' | 'ended-early' | 'aborted';
+
+/** What went wrong with a request or a run, for the user and for code: `snapshot.error`, a failed prompt's `error`. */
 export interface RunError {
-  /**
-   * - `http`: the server answered with an error status (`status`, the server's `message`)
-   * - `network`: no answer (server down, connection cut)
-   * - `expired`: the run is no longer suspended (already answered elsewhere, or gone)
-   * - `stream`: the agent reported an error chunk (or, in process, threw)
-   * - `invalid-answer`: the answer was refused before any request
-   * - `aborted`: `cancel()` or `reset()` stopped the request
-   * - `busy`: another request of this store is still running; nothing was sent
-   */
-  code: 'http' | 'network' | 'expired' | 'stream' | 'invalid-answer' | 'aborted' | 'busy';
+  code: RunErrorCode;
   message: string;
   status?: number;
+}
+
+/**
+ * Why a request was not made or an answer not taken:
+ * - `busy`: another request of this store is still running; nothing was sent
+ * - `empty-message`: `send` was given no text
+ * - `invalid-answer`: validation refused the answer; nothing was sent
+ * - `expired`: the server no longer waits for the question (confirmed through its suspended-runs list)
+ * - `answered-elsewhere`: another client answered the question first (HTTP 409 from the guard)
+ */
+export type RefusalCode = 'busy' | 'empty-message' | 'invalid-answer' | 'expired' | 'answered-elsewhere';
+
+/** A request refused before it was sent, or an answer refused by the server. Never in `snapshot.error`. */
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+  status?: number;
+}
+
+/** A prompt in the transcript: the single source of truth for its lifecycle. */
+export interface PromptEntry {
+  type: 'prompt';
+  /** The prompt's key. */
+  id: string;
+  prompt: Prompt;
+  state: PromptState;
+  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
+  answer?: AnswerValue;
+  /** Why the last submit failed (state `failed`). */
+  error?: RunError;
 }
 
 /** One entry of the conversation, in order. */
 export type TranscriptEntry =
   | { type: 'user'; id: string; text: string }
   | { type: 'assistant'; id: string; runId: string; text: string }
-  | {
-      type: 'prompt';
-      id: string;
-      prompt: Prompt;
-      /**
-       * - `pending`: waiting for an answer (also after a failed attempt: see `error`)
-       * - `submitting`: an answer is on its way
-       * - `answered`: the server took the answer
-       * - `expired`: the server no longer waits for it (answered elsewhere, or gone)
-       */
-      state: 'pending' | 'submitting' | 'answered' | 'expired';
-      /** The answer sent (set from `submitting` on). */
-      answer?: AnswerValue;
-      /** Why the last attempt to answer failed. */
-      error?: RunError;
-    };
+  | PromptEntry;
 
 /** A tool call seen in the stream, with its outcome. */
 export interface ToolCallEntry {
-  /** `runId` + `toolCallId` (see `promptKey`). */
+  /** `promptKey(runId, toolCallId)`. */
   key: string;
   runId: string;
   toolCallId: string;
@@ -77,11 +99,11 @@ export interface RunSnapshot {
   /** Assistant text of the current run. */
   text: string;
   transcript: TranscriptEntry[];
-  /** Questions waiting for an answer, oldest first. */
-  pending: Prompt[];
+  /** The prompts the user should see, oldest first: state `ready`, `submitting`, `failed` or `malformed`. */
+  openPrompts: Prompt[];
   /** Every tool call seen in the streams, in order (ask_user calls included). */
   toolCalls: ToolCallEntry[];
-  /** The last failure; cleared by the next `send` or `answer`. */
+  /** The last failure; cleared by the next `send` or `submit`. */
   error: RunError | undefined;
   /** Malformed frames and chunks seen and skipped (the last 50). */
   issues: DecodeIssue[];
@@ -94,6 +116,12 @@ export interface SuspendedRun {
   threadId?: string;
   resourceId?: string;
   toolCalls: (Omit<SuspendedToolCall, 'runId'> & { requiresApproval?: boolean })[];
+}
+
+/** Suspended runs as listed, and the entries of the list that could not be read (skipped). */
+export interface SuspendedRunList {
+  runs: SuspendedRun[];
+  issues: DecodeIssue[];
 }
 
 /** What `AgentTransport.stream` takes. */
@@ -128,8 +156,12 @@ export interface AgentTransport {
   stream(request: StreamRequest): Promise<AsyncIterable<DecodeEvent[]>>;
   /** Resumes a suspended run with an answer; same output as `stream`. */
   resume(request: ResumeRequest): Promise<AsyncIterable<DecodeEvent[]>>;
-  /** Lists the agent's suspended runs (to restore pending prompts after a reload or a restart). */
-  listSuspended(request: ListSuspendedRequest): Promise<SuspendedRun[]>;
+  /**
+   * Lists the agent's suspended runs (to restore open prompts after a reload or a restart, and to
+   * confirm that a refused answer's question expired). Entries it cannot read are skipped and
+   * reported in `issues`.
+   */
+  listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
@@ -147,19 +179,19 @@ export interface MastraChunk {
 export interface RunStoreOptions {
   transport: AgentTransport;
   /**
-   * The conversation, sent as Mastra's `memory: { thread, resource }` so its suspended runs can be
-   * listed after a reload. Give both or neither (one alone throws a `TypeError`).
+   * The conversation, sent as Mastra's `memory: { thread, resource }`, the only way a run is
+   * recorded so that its suspended runs can be listed after a reload. Either id alone, both, or
+   * none; never throws:
+   * - both: the run is recorded in that thread of that resource.
+   * - `resourceId` alone: the store makes up a thread id of its own (one per store), so
+   *   `listSuspendedRuns(transport, { resourceId })` finds the runs.
+   * - `threadId` alone: sent as `memory: { thread }`, for a server whose auth sets the resource
+   *   (`server.auth` with `mapUserToResourceId`); a server without it answers 400 ("A resource ID
+   *   is required when using memory"), which the run shows as an `http` error.
+   * - none: runs are not tied to a conversation; only the app's own bookkeeping finds them again.
    */
   threadId?: string;
   resourceId?: string;
-}
-
-/** How `RunStore.answer` validates (the same as `validateAnswer`'s options). */
-export interface AnswerOptions {
-  /** Accept a typed answer that is not among the options. Default false. */
-  allowOther?: boolean;
-  /** Longest free-text answer, in characters. Default 4000. */
-  maxLength?: number;
 }
 
 /** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */
@@ -170,19 +202,28 @@ export interface RunStore {
   getSnapshot(): RunSnapshot;
   /**
    * Sends a user message and streams the run. Resolves when the stream ends (suspended, done,
-   * failed or cancelled: see the snapshot's `status` and `error`). Rejects only when nothing was
-   * sent: an empty message (`TypeError`), or another request of this store still running.
+   * failed or cancelled: see the snapshot's `status` and `error`). Rejects with a `RequestError`
+   * only when nothing was sent: `empty-message`, or `busy` (another request of this store runs).
+   * Open `malformed` prompts become `expired`: the new message moves the conversation on.
    */
   send(text: string): Promise<void>;
   /**
    * Validates and sends an answer, then streams the resumed run; resolves when that stream ends.
-   * Rejects with an `AnswerError` (its `error: RunError`) when the answer was not taken:
-   * `invalid-answer` (no request made), `busy`, `http`, `network`, `aborted` (the prompt stays
-   * pending so the user can retry), or `expired` (the prompt is marked `expired`).
+   * Rejects with a `RequestError` (its `promptKey` set) when the answer was not taken:
+   * `invalid-answer` (no request made, the prompt stays `ready`), `busy`, a `RunError` (`http`,
+   * `network`, … : the prompt is `failed`, its answer kept for `retry`), `aborted` (back to
+   * `ready`), `expired` or `answered-elsewhere` (the prompt closes in that state).
    * A second call for a prompt whose answer is in flight returns the same promise (one request).
    */
-  answer(promptKey: string, value: unknown, options?: AnswerOptions): Promise<void>;
-  /** Adds pending prompts from Mastra's suspended-runs list (after a reload or server restart); known ones are skipped. */
+  submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
+  /** Submits a `failed` prompt's answer again, with the options of its last submit. Rejects like `submit`. */
+  retry(promptKey: string): Promise<void>;
+  /**
+   * Adds open prompts from Mastra's suspended-runs list (after a reload, a server restart or
+   * another client's answer); known ones are skipped. A prompt this store saw answered, whose
+   * reply then broke off before it finished, is re-opened (`failed`, ready to `retry`) when a list
+   * requested after that break still has it; a list requested earlier is stale for it.
+   */
   restore(runs: SuspendedRun[]): void;
   /** Aborts the request or stream in flight, if any; what arrived is kept. */
   cancel(): void;

@@ -82,7 +82,7 @@ export function replayTransport(script: { stream?: string[]; resume?: string[]; 
     },
     async listSuspended(request) {
       requests.push({ kind: 'list', request });
-      return script.suspended ?? [];
+      return { runs: script.suspended ?? [], issues: [] };
     },
   };
   return { transport, requests };

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { ask, askUserAgent, fail, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
-import { AnswerError } from '../errors.ts';
-import { restorePending } from '../restorePending.ts';
+import { RequestError } from '../errors.ts';
+import { listSuspendedRuns } from '../listSuspendedRuns.ts';
 import type { AgentTransport, RunSnapshot, RunStore } from '../types.ts';
 
 const SLOW_REPLY = 'one two three four five six seven eight';
@@ -70,9 +70,9 @@ export function transportSuite(name: string, make: MakeTransport) {
       return { ...harness, store, ids };
     };
     const onlyPrompt = (store: RunStore) => {
-      const { pending } = store.getSnapshot();
-      expect(pending).toHaveLength(1);
-      return pending[0]!;
+      const { openPrompts } = store.getSnapshot();
+      expect(openPrompts).toHaveLength(1);
+      return openPrompts[0]!;
     };
     const lastAssistant = (s: RunSnapshot) => s.transcript.findLast((e) => e.type === 'assistant');
 
@@ -82,7 +82,7 @@ export function transportSuite(name: string, make: MakeTransport) {
       expect(store.getSnapshot().status).toBe('awaiting-input');
       const prompt = onlyPrompt(store);
       expect(prompt).toMatchObject({ kind: 'text', question: 'What is your name?' });
-      await store.answer(prompt.key, '  Ada  ');
+      await store.submit(prompt.key, '  Ada  ');
       const s = store.getSnapshot();
       expect(s.status).toBe('done');
       expect(s.text).toBe('Hello, Ada!');
@@ -98,14 +98,14 @@ export function transportSuite(name: string, make: MakeTransport) {
       expect(prompt).toMatchObject({ kind: 'single', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }] });
 
       for (const bad of ['Green', ['Red'], '', 42, null]) {
-        const error = await store.answer(prompt.key, bad).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(AnswerError);
-        expect((error as AnswerError).error.code).toBe('invalid-answer');
+        const error = await store.submit(prompt.key, bad).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(RequestError);
+        expect((error as RequestError).error.code).toBe('invalid-answer');
       }
       expect(requests.resume).toBe(0);
-      expect(store.getSnapshot().pending).toEqual([prompt]);
+      expect(store.getSnapshot().openPrompts).toEqual([prompt]);
 
-      await store.answer(prompt.key, 'Blue');
+      await store.submit(prompt.key, 'Blue');
       expect(store.getSnapshot().text).toBe('You chose Blue.');
       expect(requests.resume).toBe(1);
     });
@@ -115,7 +115,7 @@ export function transportSuite(name: string, make: MakeTransport) {
       await store.send('Hi');
       const prompt = onlyPrompt(store);
       expect(prompt.kind).toBe('multiple');
-      await store.answer(prompt.key, ['Olives', 'Cheese']);
+      await store.submit(prompt.key, ['Olives', 'Cheese']);
       expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Toppings: Cheese, Olives.' });
     });
 
@@ -124,11 +124,11 @@ export function transportSuite(name: string, make: MakeTransport) {
       await store.send('Book me a seat');
       const first = onlyPrompt(store);
       expect(first.kind).toBe('text');
-      await store.answer(first.key, 'Ada');
+      await store.submit(first.key, 'Ada');
       expect(store.getSnapshot().status).toBe('awaiting-input');
       const second = onlyPrompt(store);
       expect(second).toMatchObject({ kind: 'single', question: 'Window or aisle?', runId: first.runId });
-      await store.answer(second.key, 'Aisle');
+      await store.submit(second.key, 'Aisle');
       expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Thanks Ada, seat: Aisle.' });
     });
 
@@ -137,7 +137,7 @@ export function transportSuite(name: string, make: MakeTransport) {
       const seen: RunSnapshot[] = [];
       store.subscribe(() => seen.push(store.getSnapshot()));
       await store.send('Hi');
-      await store.answer(onlyPrompt(store).key, 'Bo');
+      await store.submit(onlyPrompt(store).key, 'Bo');
       expect(new Set(seen).size).toBe(seen.length);
       // send, question, answer start, accepted, reply (at least one batch), done: far fewer than chunks.
       expect(seen.length).toBeGreaterThanOrEqual(5);
@@ -151,24 +151,25 @@ export function transportSuite(name: string, make: MakeTransport) {
       const prompt = onlyPrompt(a.store);
       // A second tab of the same conversation: same prompt, restored from the server.
       const b = open('text', a.ids);
-      b.store.restore(await restorePending(b.transport, a.ids));
+      b.store.restore((await listSuspendedRuns(b.transport, a.ids)).runs);
       expect(onlyPrompt(b.store).key).toBe(prompt.key);
 
-      const first = a.store.answer(prompt.key, 'Ada');
-      const again = a.store.answer(prompt.key, 'Ada');
+      const first = a.store.submit(prompt.key, 'Ada');
+      const again = a.store.submit(prompt.key, 'Ada');
       expect(again).toBe(first);
       await Promise.all([first, again]);
       expect(a.requests.resume).toBe(1);
       expect(a.store.getSnapshot().text).toBe('Hello, Ada!');
 
-      const error = await b.store.answer(prompt.key, 'Bo').catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(AnswerError);
-      expect((error as AnswerError).error.code).toBe('expired');
+      const error = await b.store.submit(prompt.key, 'Bo').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestError);
+      expect((error as RequestError).error.code).toBe('expired');
       expect(b.requests.resume).toBe(1);
       const s = b.store.getSnapshot();
-      expect(s.pending).toEqual([]);
-      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'expired', error: { code: 'expired' } });
-      expect(s.error?.code).toBe('expired');
+      expect(s.openPrompts).toEqual([]);
+      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'expired', error: undefined });
+      // The run is not in error: its question was answered elsewhere and it went on there.
+      expect(s).toMatchObject({ status: 'idle', error: undefined });
     });
 
     it('an error from the model ends the run in error, with its message', async () => {
@@ -207,16 +208,16 @@ export function transportSuite(name: string, make: MakeTransport) {
 
       // A reload: a new store, the prompt restored from the suspended-runs list.
       const after = open('single', before.ids);
-      expect(after.store.getSnapshot().pending).toEqual([]);
-      const runs = await restorePending(after.transport, before.ids);
+      expect(after.store.getSnapshot().openPrompts).toEqual([]);
+      const { runs } = await listSuspendedRuns(after.transport, before.ids);
       expect(after.requests.list).toBe(1);
       expect(runs.map((r) => r.runId)).toEqual([prompt.runId]);
       after.store.restore(runs);
       expect(after.store.getSnapshot().status).toBe('awaiting-input');
       expect(onlyPrompt(after.store)).toEqual(prompt);
-      await after.store.answer(prompt.key, 'Red');
+      await after.store.submit(prompt.key, 'Red');
       expect(after.store.getSnapshot()).toMatchObject({ status: 'done', text: 'You chose Red.' });
-      expect(await restorePending(after.transport, before.ids)).toEqual([]);
+      expect(await listSuspendedRuns(after.transport, before.ids)).toEqual({ runs: [], issues: [] });
     });
   });
 }

@@ -1,11 +1,13 @@
 import type { AnswerValue } from '../prompt.ts';
+import { saysExpired, TransportError } from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
-import { memoryOption } from './memoryOption.ts';
+import { confirmExpiry } from './confirmExpiry.ts';
+import { memoryOption, type MemoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 /** The options both Mastra agents (in-process and client-js) take on `stream` and `resumeStream`. */
 export interface AgentCallOptions {
-  memory?: { thread: string; resource: string };
+  memory?: MemoryOption;
   abortSignal?: AbortSignal;
 }
 
@@ -21,34 +23,39 @@ export interface AgentAdapter<Output> {
   /** Lists the suspended runs, raw (for `parseSuspendedRuns`). */
   list(threadId: string | undefined, resourceId: string | undefined): Promise<unknown>;
   /** Maps a failure to the kit's error (or passes it on). */
-  error(error: unknown, kind: 'stream' | 'resume' | 'list'): unknown;
+  error(error: unknown): unknown;
 }
 
 /**
  * An `AgentTransport` over a Mastra agent object: the same `memory: { thread, resource }` as over
- * HTTP, abortable, with the adapter's own output decoding and error mapping.
+ * HTTP, abortable, with the adapter's own output decoding and error mapping. A refused resume is
+ * `expired` only when the suspended-runs list no longer has its call (see `confirmExpiry`).
  */
 export function adaptAgent<Output>(agent: StreamingAgent<Output>, adapter: AgentAdapter<Output>): AgentTransport {
   const options = (threadId: string | undefined, resourceId: string | undefined, signal: AbortSignal | undefined) => {
     const memory = memoryOption(threadId, resourceId);
     return { ...(memory ? { memory } : {}), abortSignal: signal };
   };
-  return {
+  const transport: AgentTransport = {
     async stream({ messages, threadId, resourceId, signal }) {
       const callOptions = options(threadId, resourceId, signal);
       try {
         return adapter.events(await agent.stream(messages, callOptions));
       } catch (error) {
-        throw adapter.error(error, 'stream');
+        throw adapter.error(error);
       }
     },
 
-    async resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }) {
+    async resume(request) {
+      const { runId, toolCallId, resumeData, threadId, resourceId, signal } = request;
       const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
       try {
         return adapter.events(await agent.resumeStream(resumeData, callOptions));
       } catch (error) {
-        throw adapter.error(error, 'resume');
+        const mapped = adapter.error(error);
+        if (!(mapped instanceof TransportError)) throw mapped;
+        const failure = await confirmExpiry(mapped.error, saysExpired(error), request, transport.listSuspended);
+        throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
       }
     },
 
@@ -57,8 +64,9 @@ export function adaptAgent<Output>(agent: StreamingAgent<Output>, adapter: Agent
       try {
         return parseSuspendedRuns(await adapter.list(threadId, resourceId), threadId);
       } catch (error) {
-        throw adapter.error(error, 'list');
+        throw adapter.error(error);
       }
     },
   };
+  return transport;
 }

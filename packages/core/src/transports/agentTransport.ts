@@ -1,5 +1,5 @@
 import { toDecodeEvent } from '../decodeChunks.ts';
-import { isAbortError, isExpiredMessage, messageOf, TransportError } from '../errors.ts';
+import { AGENT_FAILED_MESSAGE, isAbortError, messageOf, TransportError } from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
@@ -19,17 +19,10 @@ const TICK = Symbol('tick');
 const nextTask = () =>
   new Promise<typeof TICK>((resolve) => (globalThis.setImmediate ?? setTimeout)(() => resolve(TICK)));
 
-function toTransportError(error: unknown, kind: 'stream' | 'resume' | 'list'): unknown {
+/** Anything the agent threw, as a `stream` failure (a resume's is checked for expiry by `adaptAgent`). */
+function toTransportError(error: unknown): unknown {
   if (isAbortError(error) || error instanceof TransportError) return error;
-  const message = messageOf(error, 'The agent failed.');
-  const id = (error as { id?: unknown } | null)?.id;
-  if (kind === 'resume' && (isExpiredMessage(message) || (typeof id === 'string' && isExpiredMessage(id)))) {
-    return new TransportError(
-      { code: 'expired', message: 'This question was already answered or has expired.' },
-      { cause: error },
-    );
-  }
-  return new TransportError({ code: 'stream', message }, { cause: error });
+  return new TransportError({ code: 'stream', message: messageOf(error, AGENT_FAILED_MESSAGE) }, { cause: error });
 }
 
 /**
@@ -65,7 +58,7 @@ async function* batches(source: AsyncIterable<unknown>): AsyncGenerator<DecodeEv
     }
   } catch (error) {
     done = true;
-    throw toTransportError(error, 'stream');
+    throw toTransportError(error);
   } finally {
     if (!done) await iterator.return?.();
   }

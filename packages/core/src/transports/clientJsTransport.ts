@@ -1,5 +1,5 @@
 import { decodeChunks } from '../decodeChunks.ts';
-import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
+import { httpFailure, isAbortError, messageOf, NO_BODY_MESSAGE, statusMessage, toRunError, TransportError } from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
@@ -11,21 +11,17 @@ export interface ClientJsAgent extends StreamingAgent<Response> {
   listSuspendedRuns(params?: { resourceId?: string }): Promise<unknown>;
 }
 
-/** client-js throws `MastraClientError` (`status`, parsed `body`) for HTTP errors. */
-function toTransportError(error: unknown, kind: 'stream' | 'resume' | 'list'): unknown {
+/** client-js throws `MastraClientError` (`status`, parsed `body`) for HTTP errors; 409 is `answered-elsewhere`. */
+function toTransportError(error: unknown): unknown {
   if (isAbortError(error) || error instanceof TransportError) return error;
-  const { status, body } = (error ?? {}) as { status?: unknown; body?: { error?: unknown } };
-  if (typeof status === 'number') {
-    const message = typeof body?.error === 'string' && body.error ? body.error : messageOf(error, `The server answered ${status}.`);
-    return new TransportError(kind === 'resume' ? httpRunError(status, message) : { code: 'http', status, message }, {
-      cause: error,
-    });
-  }
-  return new TransportError(toRunError(error), { cause: error });
+  const { status, body } = Object(error) as { status?: unknown; body?: unknown };
+  if (typeof status !== 'number') return new TransportError(toRunError(error), { cause: error });
+  const message = messageOf((Object(body) as { error?: unknown }).error, messageOf(error, statusMessage(status)));
+  return new TransportError(httpFailure(status, message), { cause: error });
 }
 
 function bodyOf(response: Response): AsyncIterable<DecodeEvent[]> {
-  if (!response.body) throw new TransportError({ code: 'network', message: 'The server answered without a body.' });
+  if (!response.body) throw new TransportError({ code: 'network', message: NO_BODY_MESSAGE });
   return decodeChunks(response.body);
 }
 

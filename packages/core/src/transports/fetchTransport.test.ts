@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { ask, askUserAgent, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
-import { AnswerError, TransportError } from '../errors.ts';
+import { RequestError, TransportError } from '../errors.ts';
+import { listSuspendedRuns } from '../listSuspendedRuns.ts';
+import { startProxy, type ProxyRule } from '../test/proxy.ts';
 import { transportSuite } from '../test/transportSuite.ts';
+import { promptKey } from '../prompt.ts';
 import { createFetchTransport } from './fetchTransport.ts';
 
 transportSuite('fetch transport', (server, agentId) => {
@@ -63,7 +66,7 @@ describe('createFetchTransport errors', () => {
     const error = await failureOf(transport.stream({ messages: [{ role: 'user', content: 'hi' }] }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toMatchObject({ code: 'http', status: 200 });
-    expect((error as TransportError).message).toMatch(/Expected an event stream .* got text\/html/);
+    expect((error as TransportError).message).toBe('The server answered HTML, not an event stream: is baseUrl the Mastra server?');
   });
 
   it('a stream without a content type is decoded', async () => {
@@ -79,13 +82,14 @@ describe('createFetchTransport errors', () => {
     }
   });
 
-  it('a suspended-runs answer that is not JSON is refused as an answer of the wrong shape', async () => {
+  it('a suspended-runs answer in HTML says so', async () => {
     const transport = createFetchTransport({ baseUrl: otherUrl, agentId: 'text' });
     const error = await failureOf(transport.listSuspended({ resourceId: 'u' }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toEqual({
       code: 'http',
-      message: 'The suspended-runs answer is not in the expected shape (root: Invalid input: expected object, received undefined).',
+      status: 200,
+      message: 'The server answered HTML, not JSON: is baseUrl the Mastra server?',
     });
   });
 
@@ -137,14 +141,144 @@ describe('createFetchTransport errors', () => {
   it('one request at a time: a second send or an answer while streaming is refused', async () => {
     const store = slowStore(1);
     const done = store.send('talk slowly');
-    await expect(store.send('again')).rejects.toThrow('A request is still running');
+    const busy = await failureOf(store.send('again'));
+    expect(busy).toBeInstanceOf(RequestError);
+    expect(busy).toMatchObject({ code: 'busy', message: 'A request is still running.' });
     store.restore([{ runId: 'r1', toolCalls: [{ toolCallId: 'c1', toolName: 'ask_user', suspendPayload: { question: 'Q?' } }] }]);
-    const error = await failureOf(store.answer('r1:c1', 'x'));
-    expect(error).toBeInstanceOf(AnswerError);
-    expect((error as AnswerError).error.code).toBe('busy');
+    const error = await failureOf(store.submit(promptKey('r1', 'c1'), 'x'));
+    expect(error).toBeInstanceOf(RequestError);
+    expect((error as RequestError).error.code).toBe('busy');
     store.cancel();
     await done;
     expect(store.getSnapshot().status).toBe('awaiting-input');
     await slowRunsEnded();
+  });
+});
+
+describe('createFetchTransport with a fault between it and a real Mastra server', () => {
+  let server: MastraTestServer;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  const pass: ProxyRule = { kind: 'pass' };
+  let resumeRule: ProxyRule = pass;
+  let conversation = 0;
+  beforeAll(async () => {
+    server = await startMastraTestServer({ agents: { text: askUserAgent('text', [ask.text('Name?'), reply(({ answers }) => `Hello, ${answers[0]}!`)]) } });
+    proxy = await startProxy(server.url, (method, path) => (path.endsWith('/resume-stream') ? resumeRule : pass));
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a failure'), (e: unknown) => e as RequestError);
+  /** A conversation through the proxy, asked its question. */
+  async function asked(baseUrl = proxy.url) {
+    resumeRule = pass;
+    conversation += 1;
+    const ids = { threadId: `fault-thread-${conversation}`, resourceId: `fault-user-${conversation}` };
+    const transport = createFetchTransport({ baseUrl, agentId: 'text' });
+    const store = createRunStore({ transport, ...ids });
+    await store.send('Hi');
+    const [prompt] = store.getSnapshot().openPrompts;
+    return { store, transport, ids, key: prompt!.key, prompt: prompt! };
+  }
+  const entryOf = (store: ReturnType<typeof createRunStore>, key: string) =>
+    store.getSnapshot().transcript.find((e) => e.type === 'prompt' && e.id === key);
+
+  it('HTTP 409 from the exactly-once guard: answered elsewhere, the run not in error', async () => {
+    const { store, key, prompt } = await asked();
+    resumeRule = {
+      kind: 'answer',
+      status: 409,
+      body: { error: 'This question was already answered.', code: 'already-answered', runId: prompt.runId, toolCallId: prompt.toolCallId },
+    };
+    const error = await failureOf(store.submit(key, 'Ada'));
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({ code: 'answered-elsewhere', promptKey: key, error: { code: 'answered-elsewhere', status: 409 } });
+    expect(entryOf(store, key)).toMatchObject({ state: 'answered-elsewhere' });
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: undefined, openPrompts: [] });
+    // Submitting it again is refused without a request.
+    expect(await failureOf(store.submit(key, 'Ada'))).toMatchObject({ code: 'answered-elsewhere' });
+  });
+
+  it('a refused resume is expired when the list no longer has the call, whatever words the server used', async () => {
+    const { store, key, ids } = await asked();
+    // Another client answers first, directly.
+    const other = createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }), ...ids });
+    other.restore((await listSuspendedRuns(createFetchTransport({ baseUrl: server.url, agentId: 'text' }), ids)).runs);
+    await other.submit(key, 'Bo');
+    // A server.onError that hides Mastra's English.
+    resumeRule = { kind: 'reword-errors', body: { error: 'Internal Server Error' } };
+    const error = await failureOf(store.submit(key, 'Ada'));
+    expect(error.error).toEqual({ code: 'expired', status: 500, message: 'This question was already answered or has expired.' });
+    expect(entryOf(store, key)).toMatchObject({ state: 'expired' });
+  });
+
+  it('a refused resume whose call is still listed is an http error, and retry() gets it through', async () => {
+    const { store, key } = await asked();
+    resumeRule = { kind: 'answer', status: 503, body: { error: 'Service Unavailable' } };
+    const error = await failureOf(store.submit(key, '  Ada  '));
+    expect(error.error).toEqual({ code: 'http', status: 503, message: 'Service Unavailable' });
+    expect(entryOf(store, key)).toMatchObject({ state: 'failed', answer: 'Ada', error: error.error });
+    expect(store.getSnapshot().status).toBe('awaiting-input');
+    resumeRule = pass;
+    await store.retry(key);
+    expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Hello, Ada!' });
+  });
+
+  it('a server that dies while the reply streams: the connection was lost, not "could not reach"', async () => {
+    const { store, key } = await asked();
+    resumeRule = { kind: 'die-after-headers' };
+    await store.submit(key, 'Ada');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'connection-lost', message: 'The connection was lost while the reply was streaming.' },
+    });
+  });
+
+  it('restore re-opens an answer whose reply broke off, if a list requested after the break still has it', async () => {
+    const { store, transport, key, ids } = await asked();
+    // Requested before the answer: the server had the question then, whatever happens next.
+    const stale = await listSuspendedRuns(transport, ids);
+    resumeRule = { kind: 'die-after-headers' };
+    await store.submit(key, 'Ada');
+    expect(entryOf(store, key)).toMatchObject({ state: 'answered' });
+
+    store.restore(stale.runs);
+    expect(entryOf(store, key)).toMatchObject({ state: 'answered' });
+    expect(store.getSnapshot().openPrompts).toEqual([]);
+
+    resumeRule = pass;
+    const fresh = await listSuspendedRuns(transport, ids);
+    store.restore(fresh.runs);
+    expect(entryOf(store, key)).toMatchObject({ state: 'failed', answer: 'Ada', error: { code: 'connection-lost' } });
+    expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', openPrompts: [{ key }] });
+    await store.retry(key);
+    expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Hello, Ada!' });
+  });
+
+  it('an answer the server took and finished is not re-opened by a list requested before it', async () => {
+    const { store, transport, key, ids } = await asked();
+    const stale = await listSuspendedRuns(transport, ids);
+    await store.submit(key, 'Ada');
+    store.restore(stale.runs);
+    expect(entryOf(store, key)).toMatchObject({ state: 'answered' });
+    expect(store.getSnapshot()).toMatchObject({ status: 'done', openPrompts: [] });
+  });
+
+  it('a resource id alone: the store makes up a thread, and listing by the resource finds the run', async () => {
+    const transport = createFetchTransport({ baseUrl: server.url, agentId: 'text' });
+    const store = createRunStore({ transport, resourceId: 'only-a-resource' });
+    await store.send('Hi');
+    const { runs } = await listSuspendedRuns(transport, { resourceId: 'only-a-resource' });
+    expect(runs.map((run) => run.runId)).toEqual([store.getSnapshot().runId]);
+    expect(runs[0]?.threadId).toMatch(/^ask-user-[0-9a-f]{24}$/);
+  });
+
+  it('a thread id alone is sent as it is: a server without auth to set the resource says so', async () => {
+    const store = createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }), threadId: 'only-a-thread' });
+    await store.send('Hi');
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'http', status: 400 } });
+    expect(store.getSnapshot().error?.message).toMatch(/^A resource ID is required when using memory/);
   });
 });

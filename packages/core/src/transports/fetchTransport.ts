@@ -1,6 +1,18 @@
 import { decodeChunks } from '../decodeChunks.ts';
-import { httpRunError, isAbortError, messageOf, toRunError, TransportError } from '../errors.ts';
+import {
+  httpFailure,
+  isAbortError,
+  messageOf,
+  NO_BODY_MESSAGE,
+  saysExpired,
+  statusMessage,
+  toRunError,
+  TransportError,
+  unexpectedAnswerMessage,
+} from '../errors.ts';
+import { quote } from '../quote.ts';
 import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
+import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -23,6 +35,8 @@ export interface FetchTransportOptions {
  * Runs are tied to the conversation with Mastra's `memory: { thread, resource }` (Mastra records
  * only that, not top-level ids). Suspended runs are listed by `resourceId` on the server and
  * filtered by `threadId` here: `?threadId=` is refused unless the agent has memory configured.
+ * HTTP 409 (the exactly-once guard: another client answered first) is `answered-elsewhere`; a
+ * resume refused otherwise is `expired` only when the suspended-runs list no longer has its call.
  * @example
  * const transport = createFetchTransport({ baseUrl: 'http://127.0.0.1:4111', agentId: 'planner' });
  */
@@ -31,8 +45,9 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
 
   /**
    * Sends a request: a POST with a JSON body, answered by an event stream (decoded), or a GET,
-   * answered by JSON (parsed; `undefined` when it is not JSON). Every failure but an abort is a
-   * `TransportError`: no answer, an error status, or a POST not answered by an event stream.
+   * answered by JSON (parsed). Every failure but an abort is a `TransportError`: no answer, an
+   * error status (409: `answered-elsewhere`), or an answer of the wrong kind (an HTML page).
+   * An error answer's parsed body is the error's `cause`.
    */
   async function request(path: string, signal: AbortSignal | undefined, body?: object): Promise<unknown> {
     const url = root + path;
@@ -40,7 +55,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
     if (body) headers.set('content-type', 'application/json');
     const response = await (options.fetch ?? fetch)(url, {
-      method: body && 'POST',
+      method: body ? 'POST' : 'GET',
       headers,
       body: body && JSON.stringify(body),
       signal,
@@ -48,36 +63,43 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
     });
     const { ok, status } = response;
-    const type = response.headers.get('content-type');
+    const type = response.headers.get('content-type') ?? '';
     // A stream without a content type (a proxy may drop it) is decoded too.
-    if (ok && body && (!type || type.includes('text/event-stream'))) return decodeChunks(response.body!);
+    if (ok && body && (!type || type.includes('text/event-stream'))) {
+      if (!response.body) throw new TransportError({ code: 'http', status, message: NO_BODY_MESSAGE });
+      return decodeChunks(response.body);
+    }
     // Read to its end: a list, an error (Mastra answers `{ error: "…" }`; a proxy may answer HTML,
     // or nothing), or what a dev server's SPA fallback answers a wrong URL with (200, HTML).
-    const answer = (await response.json().catch(() => signal?.throwIfAborted())) as { error?: unknown } | undefined;
-    if (ok && !body) return answer;
-    throw new TransportError(
-      httpRunError(
-        status,
-        ok
-          ? `Expected an event stream from ${url}, got ${type}.`
-          : messageOf(answer?.error, messageOf(answer, `The server answered ${status}.`)),
-      ),
-    );
+    const answer: unknown = await response.json().catch(() => signal?.throwIfAborted());
+    if (ok && !body && answer !== undefined) return answer;
+    if (ok) {
+      const got = type.includes('html') ? 'HTML' : quote(type || 'no content type');
+      throw new TransportError({ code: 'http', status, message: unexpectedAnswerMessage(got, body ? 'an event stream' : 'JSON') });
+    }
+    const error = (Object(answer) as { error?: unknown }).error;
+    throw new TransportError(httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status)))), { cause: answer });
   }
 
   /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
-  const post =
-    (path: string) =>
-    ({ threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
-      request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>;
+  const post = (path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
+    request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>;
 
-  return {
-    stream: post('/stream'),
+  const transport: AgentTransport = {
+    stream: (streamRequest) => post('/stream', streamRequest),
 
-    resume: post('/resume-stream'),
+    async resume(resumeRequest) {
+      try {
+        return await post('/resume-stream', resumeRequest);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        const failure = await confirmExpiry(error.error, saysExpired(error.cause), resumeRequest, transport.listSuspended);
+        throw failure === error.error ? error : new TransportError(failure, { cause: error });
+      }
+    },
 
-    // An answer that is not JSON fails parseSuspendedRuns as an answer of the wrong shape.
     listSuspended: async ({ threadId, resourceId, signal }) =>
       parseSuspendedRuns(await request(`/suspended-runs${resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : ''}`, signal), threadId),
   };
+  return transport;
 }

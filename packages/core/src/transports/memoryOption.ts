@@ -1,11 +1,25 @@
+/** Mastra's `memory` option of a stream or resume request. */
+export interface MemoryOption {
+  thread: string;
+  resource?: string;
+}
+
+/** A thread id of the kit's own, for a conversation that has only a resource id. */
+export function newThreadId(): string {
+  // getRandomValues, unlike randomUUID, also works on pages that are not a secure context.
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `ask-user-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /**
  * Mastra's `memory` option, the only way a run is tied to a conversation (top-level `threadId` /
- * `resourceId` are not recorded on the run). Mastra needs both ids, so one without the other is
- * refused here rather than by the server halfway through.
+ * `resourceId` are not recorded on the run). Mastra needs a thread: a resource alone gets a new
+ * thread id (the store passes one id for all its runs, see `RunStoreOptions`); a thread alone goes
+ * as it is, for a server whose auth sets the resource. Never throws.
  */
-export function memoryOption(threadId?: string, resourceId?: string): { thread: string; resource: string } | undefined {
-  if (!threadId !== !resourceId) {
-    throw new TypeError('threadId and resourceId go together.');
-  }
-  return threadId ? { thread: threadId, resource: resourceId! } : undefined;
+export function memoryOption(threadId?: string, resourceId?: string): MemoryOption | undefined {
+  if (threadId && resourceId) return { thread: threadId, resource: resourceId };
+  if (threadId) return { thread: threadId };
+  if (resourceId) return { thread: newThreadId(), resource: resourceId };
+  return undefined;
 }

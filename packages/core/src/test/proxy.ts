@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the proxy does with one request: pass it on, answer it itself, or cut the answer. */
+export type ProxyRule =
+  /** Forward to the real server. */
+  | { kind: 'pass' }
+  /** Answer with this status and JSON body; the real server never sees the request. */
+  | { kind: 'answer'; status: number; body: unknown }
+  /** Forward, and replace an error answer's body by this one (a server's own `onError`). */
+  | { kind: 'reword-errors'; body: unknown }
+  /** Answer 200 as an event stream, then drop the connection: a server that died while the reply streamed. */
+  | { kind: 'die-after-headers' };
+
+/**
+ * A real HTTP server in front of a real Mastra server, to put a fault between them: it forwards
+ * every request unless `rule(method, path)` says otherwise. No chunk is ever made up.
+ */
+export async function startProxy(target: string, rule: (method: string, path: string) => ProxyRule) {
+  const server = createServer(async (req, res) => {
+    const parts: Buffer[] = [];
+    for await (const part of req) parts.push(part as Buffer);
+    const path = req.url ?? '/';
+    const action = rule(req.method ?? 'GET', path);
+    if (action.kind === 'answer') {
+      res.writeHead(action.status, { 'content-type': 'application/json' }).end(JSON.stringify(action.body));
+      return;
+    }
+    if (action.kind === 'die-after-headers') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    const upstream = await fetch(target + path, {
+      method: req.method,
+      headers: { 'content-type': 'application/json' },
+      body: req.method === 'POST' ? Buffer.concat(parts) : undefined,
+    });
+    if (action.kind === 'reword-errors' && !upstream.ok) {
+      await upstream.body?.cancel();
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(action.body));
+      return;
+    }
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+    for await (const part of upstream.body ?? []) res.write(part);
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
