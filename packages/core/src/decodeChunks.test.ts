@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
@@ -220,5 +222,37 @@ describe('decodeChunks', () => {
       })(),
     ).rejects.toThrow('terminated');
     expect(seen).toEqual([[{ kind: 'chunk', chunk: { type: 'start' } }]]);
+  });
+});
+
+describe('memory', () => {
+  // Vitest runs without --expose-gc; V8 still hands out gc() to a new context once the flag is set.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heapAfterGc = () => {
+    for (let i = 0; i < 3; i++) gc();
+    return process.memoryUsage().heapUsed;
+  };
+
+  it('issues of twenty malformed 1 MB frames keep 120-character copies, not the frames', () => {
+    const decoder = createChunkDecoder();
+    const before = heapAfterGc();
+    const events = Array.from({ length: 20 }, (_, i) => decoder.push(encode(`data: {${i}${'x'.repeat(1_000_000)}\n\n`))).flat();
+    const retained = heapAfterGc() - before;
+    expect(events).toHaveLength(20);
+    for (const event of events) {
+      expect(event.kind === 'decode-error' && event.issue.excerpt.length).toBe(MAX_EXCERPT_LENGTH);
+    }
+    // The decoder, still alive, holds nothing of the frames either.
+    expect(decoder.push('data: {"type":"finish"}\n\n')).toHaveLength(1);
+    expect(retained).toBeLessThan(2_000_000);
+  });
+
+  it('a small malformed frame in a large read keeps nothing of the read', () => {
+    const before = heapAfterGc();
+    const events = Array.from({ length: 20 }, () => decodeText(`data: {a bad frame, long enough to be a slice}\n\n: ${'x'.repeat(1_000_000)}\n\n`)).flat();
+    const retained = heapAfterGc() - before;
+    expect(events.map((e) => e.kind === 'decode-error' && e.issue.excerpt)).toEqual(Array(20).fill('{a bad frame, long enough to be a slice}'));
+    expect(retained).toBeLessThan(2_000_000);
   });
 });
