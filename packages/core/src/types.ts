@@ -18,11 +18,13 @@ export interface RunError {
    * - `network`: no answer (server down, connection cut)
    * - `expired`: the run is no longer suspended (already answered elsewhere, or gone)
    * - `stream`: the agent reported an error chunk (or, in process, threw)
+   * - `too-large`: the server sent a frame longer than the transport's `maxFrameLength`
+   * - `timeout`: the server sent nothing for the transport's `idleTimeout`
    * - `invalid-answer`: the answer was refused before any request
    * - `aborted`: `cancel()` or `reset()` stopped the request
    * - `busy`: another request of this store is still running; nothing was sent
    */
-  code: 'http' | 'network' | 'expired' | 'stream' | 'invalid-answer' | 'aborted' | 'busy';
+  code: 'http' | 'network' | 'expired' | 'stream' | 'too-large' | 'timeout' | 'invalid-answer' | 'aborted' | 'busy';
   message: string;
   status?: number;
 }
