@@ -1,8 +1,9 @@
-// pnpm bench [size|throughput|renders|latency|memory …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|limits …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
 import { latencySection } from './sections/latency.ts';
+import { limitsSection } from './sections/limits.ts';
 import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { throughputSection } from './sections/throughput.ts';
@@ -13,6 +14,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   renders: () => rendersSection(),
   latency: () => latencySection(),
   memory: () => memorySection(),
+  limits: () => limitsSection(),
 };
 
 const args = process.argv.slice(2);
