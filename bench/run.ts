@@ -1,8 +1,9 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|limits …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
 import { latencySection } from './sections/latency.ts';
+import { limitsSection } from './sections/limits.ts';
 import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
@@ -15,6 +16,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   latency: () => latencySection(),
   memory: () => memorySection(),
   scaling: (o) => scalingSection(o),
+  limits: () => limitsSection(),
 };
 
 const args = process.argv.slice(2);

@@ -1,6 +1,9 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
+import { createChunkDecoder, decodeChunks, decodeText, DEFAULT_MAX_FRAME_LENGTH, toDecodeEvent } from './decodeChunks.ts';
+import { TransportError } from './errors.ts';
 import { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 import {
   chunksOf,
@@ -203,6 +206,56 @@ describe('decodeChunks', () => {
     expect(cancelled).toBe(true);
   });
 
+  const stalled = (first: string, onCancel: () => void) =>
+    new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(encode(first)),
+      cancel: onCancel,
+    });
+
+  it('idleTimeout: a body silent for that long ends in a timeout error, and is cancelled', async () => {
+    let cancelled = false;
+    const stream = stalled('data: {"type":"start"}\n\n', () => {
+      cancelled = true;
+    });
+    const seen: DecodeEvent[][] = [];
+    const error = await (async () => {
+      for await (const batch of decodeChunks(stream, { idleTimeout: 50 })) seen.push(batch);
+    })().then(
+      () => expect.unreachable('expected a timeout'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).error).toEqual({
+      code: 'timeout',
+      message: 'The server sent nothing for 50 ms (the idleTimeout limit); the stream was stopped.',
+    });
+    expect(seen).toEqual([[{ kind: 'chunk', chunk: { type: 'start' } }]]);
+    expect(cancelled).toBe(true);
+  });
+
+  it('idleTimeout starts again at every read', async () => {
+    const reads = ['data: {"type":"start"}\n\n', 'data: {"type":"step-start"}\n\n', 'data: {"type":"finish"}\n\n'];
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        const read = reads.shift();
+        if (read) controller.enqueue(encode(read));
+        else controller.close();
+      },
+    });
+    const batches = await collect(decodeChunks(stream, { idleTimeout: 500 }));
+    expect(batches.flat().map((e) => e.kind === 'chunk' && e.chunk.type)).toEqual(['start', 'step-start', 'finish']);
+  });
+
+  it('a frame past maxFrameLength ends the iteration with too-large and cancels the body', async () => {
+    let cancelled = false;
+    const stream = stalled(`data: {"type":"start"}\n\ndata: ${'x'.repeat(200)}`, () => {
+      cancelled = true;
+    });
+    await expect(collect(decodeChunks(stream, { maxFrameLength: 100 }))).rejects.toMatchObject({ error: { code: 'too-large' } });
+    expect(cancelled).toBe(true);
+  });
+
   it('throws a read error to the consumer after the batches before it', async () => {
     let sent = false;
     const stream = new ReadableStream<Uint8Array>({
@@ -220,5 +273,84 @@ describe('decodeChunks', () => {
       })(),
     ).rejects.toThrow('terminated');
     expect(seen).toEqual([[{ kind: 'chunk', chunk: { type: 'start' } }]]);
+  });
+});
+
+describe('limits', () => {
+  const frameOf = (length: number) => `data: {"type":"text-delta","payload":{"text":"${'x'.repeat(length - 49)}"}}`;
+  const errorOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return expect.unreachable('expected a throw');
+  };
+
+  it('a frame longer than maxFrameLength throws too-large, whole or split in any reads; one at the limit passes', () => {
+    expect(frameOf(100)).toHaveLength(100);
+    expect(decodeText(`${frameOf(100)}\n\n`, { maxFrameLength: 100 })).toHaveLength(1);
+    const bytes = encode(`${frameOf(101)}\n\ndata: {"type":"finish"}\n\n`);
+    for (const reads of [[bytes], splitBytes(bytes, [50]), splitBytes(bytes, Array.from({ length: bytes.length }, (_, i) => i))]) {
+      const decoder = createChunkDecoder({ maxFrameLength: 100 });
+      const error = errorOf(() => reads.forEach((read) => decoder.push(read)));
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).error).toEqual({
+        code: 'too-large',
+        message: 'The server sent a frame longer than 100 characters (the maxFrameLength limit); the stream was stopped.',
+      });
+    }
+  });
+
+  it('a line that has not ended throws as soon as it passes the limit', () => {
+    const decoder = createChunkDecoder({ maxFrameLength: 100 });
+    expect(decoder.push('data: {"type":"start"}\n\ndata: ')).toEqual([{ kind: 'chunk', chunk: { type: 'start' } }]);
+    expect(decoder.push('x'.repeat(94))).toEqual([]);
+    expect((errorOf(() => decoder.push('x')) as TransportError).error.code).toBe('too-large');
+  });
+
+  it('counts the data lines of one frame together, and any line, data or not', () => {
+    const lines = `data: ${'1'.repeat(44)}\ndata: ${'2'.repeat(44)}\n`;
+    expect(decodeText(`${lines}\n`, { maxFrameLength: 100 })).toHaveLength(1);
+    expect((errorOf(() => decodeText(`${lines}data: 3\n\n`, { maxFrameLength: 100 })) as TransportError).error.code).toBe('too-large');
+    expect((errorOf(() => decodeText(`: ${'c'.repeat(100)}\n\n`, { maxFrameLength: 100 })) as TransportError).error.code).toBe('too-large');
+  });
+
+  it('the default limit is 8 MiB', () => {
+    expect(DEFAULT_MAX_FRAME_LENGTH).toBe(8 * 1024 * 1024);
+    expect(decodeText(`${frameOf(DEFAULT_MAX_FRAME_LENGTH)}\n\n`)).toHaveLength(1);
+    expect((errorOf(() => decodeText(`${frameOf(DEFAULT_MAX_FRAME_LENGTH + 1)}\n\n`)) as TransportError).error.code).toBe('too-large');
+  });
+});
+
+describe('memory', () => {
+  // Vitest runs without --expose-gc; V8 still hands out gc() to a new context once the flag is set.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heapAfterGc = () => {
+    for (let i = 0; i < 3; i++) gc();
+    return process.memoryUsage().heapUsed;
+  };
+
+  it('issues of twenty malformed 1 MB frames keep 120-character copies, not the frames', () => {
+    const decoder = createChunkDecoder();
+    const before = heapAfterGc();
+    const events = Array.from({ length: 20 }, (_, i) => decoder.push(encode(`data: {${i}${'x'.repeat(1_000_000)}\n\n`))).flat();
+    const retained = heapAfterGc() - before;
+    expect(events).toHaveLength(20);
+    for (const event of events) {
+      expect(event.kind === 'decode-error' && event.issue.excerpt.length).toBe(MAX_EXCERPT_LENGTH);
+    }
+    // The decoder, still alive, holds nothing of the frames either.
+    expect(decoder.push('data: {"type":"finish"}\n\n')).toHaveLength(1);
+    expect(retained).toBeLessThan(2_000_000);
+  });
+
+  it('a small malformed frame in a large read keeps nothing of the read', () => {
+    const before = heapAfterGc();
+    const events = Array.from({ length: 20 }, () => decodeText(`data: {a bad frame, long enough to be a slice}\n\n: ${'x'.repeat(1_000_000)}\n\n`)).flat();
+    const retained = heapAfterGc() - before;
+    expect(events.map((e) => e.kind === 'decode-error' && e.issue.excerpt)).toEqual(Array(20).fill('{a bad frame, long enough to be a slice}'));
+    expect(retained).toBeLessThan(2_000_000);
   });
 });

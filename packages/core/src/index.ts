@@ -6,7 +6,7 @@ export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
 export type { RunAction } from './reduceRun.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
-export type { ChunkDecoder } from './decodeChunks.ts';
+export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';
 export type { KnownChunk, KnownChunkType, ParsedChunk, UnknownChunk } from './chunks.ts';
 export { isAskUserCall, parsePrompt, promptKey } from './prompt.ts';

@@ -138,6 +138,34 @@ describe('createFetchTransport errors', () => {
     expect(seen[0]?.get('content-type')).toBe('application/json');
   });
 
+  it('idleTimeout: a server silent for longer ends the run in a timeout error and the run on the server stops', async () => {
+    const transport = createFetchTransport({ baseUrl: server.url, agentId: 'slow', idleTimeout: 50 });
+    const store = createRunStore({ transport, threadId: 'slow-idle', resourceId: 'u' });
+    await store.send('talk slowly');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'timeout', message: 'The server sent nothing for 50 ms (the idleTimeout limit); the stream was stopped.' },
+    });
+    await slowRunsEnded();
+  });
+
+  it('idleTimeout longer than the pauses between chunks lets the run finish', async () => {
+    const transport = createFetchTransport({ baseUrl: server.url, agentId: 'slow', idleTimeout: 2_000 });
+    const store = createRunStore({ transport, threadId: 'slow-patient', resourceId: 'u' });
+    await store.send('talk slowly');
+    expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'one two three four five six seven eight' });
+  });
+
+  it('maxFrameLength: a longer frame from the server ends the run in a too-large error', async () => {
+    const transport = createFetchTransport({ baseUrl: server.url, agentId: 'reply', maxFrameLength: 64 });
+    const store = createRunStore({ transport });
+    await store.send('hi');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'too-large', message: 'The server sent a frame longer than 64 characters (the maxFrameLength limit); the stream was stopped.' },
+    });
+  });
+
   it('one request at a time: a second send or an answer while streaming is refused', async () => {
     const store = slowStore(1);
     const done = store.send('talk slowly');

@@ -1,4 +1,4 @@
-import { decodeChunks } from '../decodeChunks.ts';
+import { decodeChunks, type DecodeOptions } from '../decodeChunks.ts';
 import {
   httpFailure,
   isAbortError,
@@ -16,8 +16,8 @@ import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
-/** Where and how `createFetchTransport` reaches the agent. */
-export interface FetchTransportOptions {
+/** Where and how `createFetchTransport` reaches the agent; `maxFrameLength` and `idleTimeout` bound its streams. */
+export interface FetchTransportOptions extends DecodeOptions {
   /** The Mastra server's origin, e.g. `http://127.0.0.1:4111`; `''` for the page's own origin (a proxy). */
   baseUrl: string;
   /** The agent's id (its key in `new Mastra({ agents })`). */
@@ -67,7 +67,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     // A stream without a content type (a proxy may drop it) is decoded too.
     if (ok && body && (!type || type.includes('text/event-stream'))) {
       if (!response.body) throw new TransportError({ code: 'http', status, message: NO_BODY_MESSAGE });
-      return decodeChunks(response.body);
+      return decodeChunks(response.body, options);
     }
     // Read to its end: a list, an error (Mastra answers `{ error: "…" }`; a proxy may answer HTML,
     // or nothing), or what a dev server's SPA fallback answers a wrong URL with (200, HTML).
