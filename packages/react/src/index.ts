@@ -1,7 +1,6 @@
 'use client';
 export { AskUserPrompt, useAskUserPrompt } from './AskUserPrompt.tsx';
 export type {
-  AnswerState,
   AskUserPromptAnswerProps,
   AskUserPromptCountProps,
   AskUserPromptDescriptionProps,
@@ -16,18 +15,20 @@ export type {
   AskUserPromptProps,
   AskUserPromptQuestionProps,
   AskUserPromptRootProps,
-  AskUserPromptRun,
   AskUserPromptState,
   AskUserPromptStatusProps,
   AskUserPromptSubmitProps,
   AskUserPromptTextFieldProps,
 } from './AskUserPrompt.tsx';
+export type { AskUserPromptRun } from './types.ts';
 export { answerFromDraft, draftFromAnswer, emptyDraft } from './draft.ts';
 export type { AnswerDraft } from './draft.ts';
 export { defaultLabels } from './labels.ts';
 export type { AskUserLabels } from './labels.ts';
-export { useControllableState } from './useControllableState.ts';
-export type { UseControllableStateOptions } from './useControllableState.ts';
-export type { AnswerValue, Prompt, PromptKind, PromptOption, RunError, RunStatus, TranscriptEntry } from '@ask-user-kit/core';
 export { useAgentRun } from './useAgentRun.ts';
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';
+// The core names apps need, so an app imports from one package.
+export type { AnswerOptions, AnswerValue, Prompt, PromptKind, PromptOption, RunStatus } from '@ask-user-kit/core';
+// From core once its rename lands (RequestError, PromptState, Refusal and the new entry states).
+export { RequestError } from './internal/coreCompat.ts';
+export type { PromptState, Refusal, RunError, TranscriptEntry } from './internal/coreCompat.ts';
