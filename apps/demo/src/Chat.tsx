@@ -118,7 +118,13 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
 
 // Said by the prompt itself (a refused or cancelled answer, a question closed elsewhere), or the
 // user's own doing.
-const HANDLED_INLINE: ReadonlySet<string> = new Set(['invalid-answer', 'aborted', 'busy', 'expired', 'answered-elsewhere']);
+const HANDLED_INLINE: ReadonlySet<string> = new Set([
+  'invalid-answer',
+  'aborted',
+  'busy',
+  'expired',
+  'answered-elsewhere',
+]);
 
 const PROMPT_LABELS = {
   submit: 'Send answer',

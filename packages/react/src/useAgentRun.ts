@@ -82,7 +82,10 @@ export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'
   restoring: boolean;
   /** Why restoring failed, if it did (the conversation still works; `restore()` tries again). */
   restoreError: RunError | undefined;
-  /** Sends a user message and streams the run. Rejects with a `RequestError` (`empty-message`, `busy`) when nothing was sent. */
+  /**
+   * Sends a user message and streams the run. Rejects with a `RequestError` (`empty-message`,
+   * `busy`) when nothing was sent.
+   */
   send(text: string): Promise<void>;
   /**
    * Validates and submits an answer, then streams the resumed run. Rejects with a `RequestError`
@@ -131,9 +134,12 @@ const isUntouched = (snapshot: RunSnapshot) => snapshot.status === 'idle' && sna
  * Prompts the server no longer waits on for this client: another client answered them, or they
  * are gone. The run may have gone on to a new question that only the suspended-runs list shows.
  */
-const closedElsewhere = (transcript: readonly TranscriptEntry[]) =>
-  transcript.filter((entry) => entry.type === 'prompt' && (entry.state === 'answered-elsewhere' || entry.state === 'expired'))
-    .length;
+function closedElsewhere(transcript: readonly TranscriptEntry[]): number {
+  const closed = transcript.filter(
+    (entry) => entry.type === 'prompt' && (entry.state === 'answered-elsewhere' || entry.state === 'expired'),
+  );
+  return closed.length;
+}
 
 /**
  * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a

@@ -104,9 +104,8 @@ function requestErrorOf(thrown: unknown, promptKey?: string): RequestError {
   }
   const { error } = thrown;
   if (error.status === HTTP_CONFLICT) {
-    return new RequestError({ code: 'answered-elsewhere', message: ANSWERED_ELSEWHERE, status: HTTP_CONFLICT }, promptKey, {
-      cause: thrown,
-    });
+    const refusal: Refusal = { code: 'answered-elsewhere', message: ANSWERED_ELSEWHERE, status: HTTP_CONFLICT };
+    return new RequestError(refusal, promptKey, { cause: thrown });
   }
   return new RequestError(error, promptKey, { cause: thrown });
 }
@@ -176,7 +175,10 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
     if (seen?.core === current && seen.attempts === version) return seen.snapshot;
     const { pending, transcript: coreTranscript, ...rest } = current;
     const transcript = coreTranscript.map(toEntry);
-    const closed = new Set(transcript.flatMap((e) => (e.type === 'prompt' && e.state === 'answered-elsewhere' ? [e.id] : [])));
+    const closed = new Set<string>();
+    for (const entry of transcript) {
+      if (entry.type === 'prompt' && entry.state === 'answered-elsewhere') closed.add(entry.id);
+    }
     // The same list as long as nothing closed it here: a new list is what tells React a prompt changed.
     const openPrompts = closed.size === 0 ? pending : pending.filter((p) => !closed.has(p.key));
     const snapshot: RunSnapshot = { ...rest, transcript, openPrompts };
@@ -210,7 +212,9 @@ export function createRunStore({ transport, threadId, resourceId }: RunStoreOpti
     },
     getSnapshot,
     async send(text) {
-      if (typeof text !== 'string' || !text.trim()) throw new RequestError({ code: 'empty-message', message: EMPTY_MESSAGE });
+      if (typeof text !== 'string' || !text.trim()) {
+        throw new RequestError({ code: 'empty-message', message: EMPTY_MESSAGE });
+      }
       try {
         await core.send(text);
       } catch (thrown) {
