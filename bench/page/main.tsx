@@ -244,7 +244,7 @@ function LatencyApp() {
   return (
     <main>
       <p data-testid="status">{run.status}</p>
-      {run.pending.map((prompt) => (
+      {run.openPrompts.map((prompt) => (
         <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />
       ))}
     </main>

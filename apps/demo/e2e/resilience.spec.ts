@@ -18,7 +18,7 @@ const test = base.extend<{ server: ServerProcess }>({
   },
 });
 
-test('a server restart while a question is pending: the question comes back and the run completes', async ({
+test('a server restart while a question is open: the question comes back and the run completes', async ({
   page,
   server,
 }, testInfo) => {

@@ -1,6 +1,5 @@
-import { AskUserPrompt, useAgentRun, type AgentRun } from '@ask-user-kit/react';
-import type { RunError, TranscriptEntry } from '@ask-user-kit/core';
-import { useEffect, useRef, useState } from 'react';
+import { AskUserPrompt, useAgentRun, type AgentRun, type TranscriptEntry } from '@ask-user-kit/react';
+import { useEffect, useState } from 'react';
 import { Composer } from './Composer.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -20,19 +19,18 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
     resourceId: conversationId,
   });
   const busy = run.status === 'streaming' || run.status === 'resuming';
-  const waiting = run.pending.length > 0;
+  const waiting = run.openPrompts.length > 0;
   useAutoScroll(run.transcript);
   // Refused answers are shown by the prompt itself; a cancel is the user's own doing.
   const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
-  const forms = useRef(new Map<string, HTMLFormElement>());
   // User messages that failed to reach the agent and were sent again: shown once, not twice.
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
 
   const retry = () => {
-    const failed = run.transcript.find((e) => e.type === 'prompt' && e.state === 'pending' && e.error);
-    if (failed?.type === 'prompt') {
-      // Through the prompt's own form: what is in the field now is what gets sent.
-      forms.current.get(failed.prompt.key)?.requestSubmit();
+    const failed = run.transcript.find((e) => e.type === 'prompt' && e.state === 'failed');
+    if (failed) {
+      // The answer that failed, unchanged; the prompt shows how it goes.
+      void run.retry(failed.id).catch(() => {});
       return;
     }
     const lastUser = run.transcript.findLast((e) => e.type === 'user');
@@ -88,11 +86,6 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
                     entry={entry}
                     run={run}
                     live={busy && entry.type === 'assistant' && entry.runId === run.runId}
-                    formRef={(form) => {
-                      if (entry.type !== 'prompt') return;
-                      if (form) forms.current.set(entry.prompt.key, form);
-                      else forms.current.delete(entry.prompt.key);
-                    }}
                   />
                 ),
               )}
@@ -103,13 +96,13 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
 
         <div className="chat__dock">
           {shownError ? (
-            <ErrorBanner error={shownError} onRetry={shownError.code === 'expired' ? undefined : retry} />
+            <ErrorBanner error={shownError} onRetry={retry} />
           ) : run.restoreError ? (
             <ErrorBanner
               error={run.restoreError}
               title="Could not check for open questions"
               detail="A question may be waiting for you on the server. Check that it is running, then retry."
-              onRetry={run.retryRestore}
+              onRetry={run.restore}
             />
           ) : null}
           <Composer
@@ -123,7 +116,15 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
   );
 }
 
-const HANDLED_INLINE = new Set<RunError['code']>(['invalid-answer', 'aborted', 'busy']);
+// Said by the prompt itself (a refused or cancelled answer, a question closed elsewhere), or the
+// user's own doing.
+const HANDLED_INLINE: ReadonlySet<string> = new Set([
+  'invalid-answer',
+  'aborted',
+  'busy',
+  'expired',
+  'answered-elsewhere',
+]);
 
 const PROMPT_LABELS = {
   submit: 'Send answer',
@@ -135,10 +136,9 @@ interface EntryProps {
   entry: TranscriptEntry;
   run: AgentRun;
   live: boolean;
-  formRef: (form: HTMLFormElement | null) => void;
 }
 
-function Entry({ entry, run, live, formRef }: EntryProps) {
+function Entry({ entry, run, live }: EntryProps) {
   switch (entry.type) {
     case 'user':
       return (
@@ -163,7 +163,7 @@ function Entry({ entry, run, live, formRef }: EntryProps) {
       return (
         <li className="message message--prompt">
           <Mark as="avatar" size={18} />
-          <AskUserPrompt ref={formRef} run={run} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
+          <AskUserPrompt run={run} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
         </li>
       );
   }

@@ -1,4 +1,4 @@
-import type { RunError } from '@ask-user-kit/core';
+import type { RunError } from '@ask-user-kit/react';
 
 function describe(error: RunError): { title: string; detail: string } {
   const unreachable = error.code === 'network' || error.status === 502 || error.status === 503 || error.status === 504;
@@ -7,9 +7,6 @@ function describe(error: RunError): { title: string; detail: string } {
       title: 'The planner is not reachable',
       detail: 'Nothing you wrote is lost. Check that the server is running, then retry.',
     };
-  }
-  if (error.code === 'expired') {
-    return { title: 'This question is closed', detail: `${error.message} Start a new conversation to plan again.` };
   }
   return { title: 'Something went wrong', detail: error.message };
 }

@@ -1,4 +1,4 @@
-import type { RunStatus } from '@ask-user-kit/core';
+import type { RunStatus } from '@ask-user-kit/react';
 
 const LABELS: Record<RunStatus, string> = {
   idle: 'Ready',

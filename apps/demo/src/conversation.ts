@@ -41,7 +41,7 @@ function writeUrl(id: string, mode: 'push' | 'replace'): void {
 /**
  * The conversation's identity: `?thread=<id>` in the URL (so a reload or a shared link keeps it),
  * remembered in localStorage for the next visit. Runs are started with it as thread and resource id,
- * which is what brings a pending question back from the server.
+ * which is what brings an open prompt back from the server.
  */
 export function useConversationId(): [id: string, startNew: () => void] {
   const [id, setId] = useState(() => fromUrl() ?? recalled() ?? newId());

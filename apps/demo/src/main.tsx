@@ -5,8 +5,8 @@ import '@ask-user-kit/react/styles.css';
 import './app.css';
 import { App } from './App.tsx';
 
-// Answers must not be re-sent behind the user's back: a resume is not idempotent.
-const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+// The kit restores open prompts with a query (its own options win over an app's defaults).
+const queryClient = new QueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -9,23 +9,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { createChunkDecoder, decodeChunks, type DecodeOptions } from './decodeChunks.ts';
-import { AnswerError, TransportError } from './errors.ts';
+import { RequestError, TransportError } from './errors.ts';
 import { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 import type { AnswerValue, Prompt } from './prompt.ts';
 import { initialRunSnapshot, MAX_ISSUES, reduceRun } from './reduceRun.ts';
 import { referenceChunks, splitBytes, sseFixtures, streamOfReads } from './test/fixtures.ts';
 import type { AgentTransport, DecodeEvent, RunSnapshot, RunStatus, RunStore, SuspendedRun } from './types.ts';
 
-// ---- The store and reducer API this suite relies on, in one place (renamed on the core branch:
-// pending → openPrompts, answer → submit, AnswerError → RequestError). ----
-const openPromptsOf = (snapshot: RunSnapshot): readonly Prompt[] => snapshot.pending;
-const submit = (store: RunStore, key: string, answer: AnswerValue): Promise<void> => store.answer(key, answer);
+// ---- The store and reducer API this suite relies on, in one place. ----
+const openPromptsOf = (snapshot: RunSnapshot): readonly Prompt[] => snapshot.openPrompts;
+const submit = (store: RunStore, key: string, answer: AnswerValue): Promise<void> => store.submit(key, answer);
 /** What `submit` may reject with: a refusal or a failed request, never anything else. */
-const isSubmitRejection = (error: unknown): boolean => error instanceof AnswerError;
+const isSubmitRejection = (error: unknown): boolean => error instanceof RequestError;
 const STATUSES: readonly RunStatus[] = ['idle', 'streaming', 'awaiting-input', 'resuming', 'done', 'error'];
-// Ids with the key's separators make two prompts share a key until promptKey is collision-free
-// (issue 12 #6, fixed on the core branch): turn this on there.
-const COLLIDING_IDS = false;
+// Ids with the key's separators, which made two prompts share a key before promptKey was
+// collision-free (issue 12 #6).
+const COLLIDING_IDS = true;
 // ---- end of the API adapter ----
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_203);
@@ -233,7 +232,7 @@ describe('fuzz', () => {
       if (next === 'fail') throw new TransportError({ code: 'http', status: 500, message: 'The server answered 500.' });
       return decodeChunks(streamOfReads(next), { maxFrameLength });
     };
-    return { stream: respond, resume: respond, listSuspended: async () => [] };
+    return { stream: respond, resume: respond, listSuspended: async () => ({ runs: [], issues: [] }) };
   }
 
   const suspendedRuns = fc

@@ -165,7 +165,7 @@ describe('useAgentRun in Chromium', () => {
             Start
           </button>
           <p data-testid="text">{run.text}</p>
-          {run.pending.map((prompt) => (
+          {run.openPrompts.map((prompt) => (
             <AskUserPrompt key={prompt.key} run={run} prompt={prompt} autoFocus />
           ))}
         </main>

@@ -13,7 +13,7 @@ import {
 import { expiredResponse, prompts, resumes, serverDown } from './stories/payloads.ts';
 import { resumeAgainst, type RecordedResponse } from './stories/replayServer.ts';
 import { frozenRun, recordedError } from './stories/runStub.ts';
-import { isMalformed, promptEntry } from './internal/coreCompat.ts';
+import { promptEntry } from './test/promptEntry.ts';
 
 /**
  * Every prompt variant and state of `<AskUserPrompt>`. Each question was sent by a real Mastra
@@ -72,7 +72,7 @@ type Story = StoryObj<typeof meta>;
 const answeredBy =
   (prompt: (typeof prompts)[keyof typeof prompts], responses: RecordedResponse[]): Story['beforeEach'] =>
   ({ args }) => {
-    if (isMalformed(prompt)) throw new Error('a malformed prompt cannot be answered');
+    if (prompt.kind === 'malformed') throw new Error('a malformed prompt cannot be answered');
     (args.onSubmit as Mock).mockImplementation(resumeAgainst(prompt, responses));
   };
 

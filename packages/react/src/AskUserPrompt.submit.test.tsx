@@ -3,7 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
-import { promptEntry, requestError, type PromptEntry } from './internal/coreCompat.ts';
+import { RequestError, type PromptEntry, type Refusal, type RunError } from '@ask-user-kit/core';
+import { promptEntry } from './test/promptEntry.ts';
+
+const requestError = (error: RunError | Refusal, promptKey?: string) => new RequestError(error, { promptKey });
 import { expectNoAxeViolations } from './test/axe.ts';
 import { multiplePrompt, singlePrompt, textPrompt } from './test/prompts.ts';
 import type { AskUserPromptRun } from './types.ts';

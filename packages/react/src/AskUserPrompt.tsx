@@ -25,9 +25,6 @@ export type { AskUserPromptTextFieldProps } from './prompt/parts/TextField.tsx';
 export type { AskUserPromptSubmitProps } from './prompt/parts/Submit.tsx';
 export type { AskUserPromptAnswerProps, AskUserPromptErrorProps, AskUserPromptStatusProps } from './prompt/parts/Status.tsx';
 export type { AskUserPromptRun } from './types.ts';
-export type { PromptState } from './internal/coreCompat.ts';
-// useAgentRun.ts still imports it from here until the hook drops `answerState`.
-export type { AnswerState } from './internal/coreCompat.ts';
 
 export type AskUserPromptProps = AskUserPromptRootProps;
 

@@ -1,5 +1,4 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
-import { isMalformed } from './internal/coreCompat.ts';
 
 /**
  * What the user has entered so far, for any kind of prompt. Kept apart from the answer that is
@@ -28,7 +27,7 @@ export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined):
   // Only strings count: anything else (a draft of the wrong shape, say) gives no draft.
   const values = [value].flat().filter((v) => typeof v === 'string');
   if (!values.length) return emptyDraft;
-  if (prompt.kind === 'text' || isMalformed(prompt)) return { text: values.join(', '), selected: [], other: false };
+  if (prompt.kind === 'text' || prompt.kind === 'malformed') return { text: values.join(', '), selected: [], other: false };
   const labels = prompt.options.map((o) => o.label);
   const selected = values.filter((v) => labels.includes(v));
   const others = values.filter((v) => !labels.includes(v));
@@ -41,7 +40,7 @@ export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined):
  * the chosen labels (and the "Other…" text) for a multiple choice; `undefined` when nothing is chosen.
  */
 export function answerFromDraft(prompt: Prompt, draft: AnswerDraft): AnswerValue | undefined {
-  if (prompt.kind === 'text' || isMalformed(prompt)) return draft.text;
+  if (prompt.kind === 'text' || prompt.kind === 'malformed') return draft.text;
   // Offered labels only, in the offered order: a stale label in a draft is not an answer.
   const chosen = prompt.options.map((o) => o.label).filter((l) => draft.selected.includes(l));
   if (prompt.kind === 'single') return draft.other ? draft.text : chosen[0];

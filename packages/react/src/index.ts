@@ -1,7 +1,6 @@
 'use client';
 export { AskUserPrompt, useAskUserPrompt } from './AskUserPrompt.tsx';
 export type {
-  AnswerState,
   AskUserPromptAnswerProps,
   AskUserPromptCountProps,
   AskUserPromptDescriptionProps,
@@ -16,16 +15,31 @@ export type {
   AskUserPromptProps,
   AskUserPromptQuestionProps,
   AskUserPromptRootProps,
-  AskUserPromptRun,
   AskUserPromptStatusProps,
   AskUserPromptSubmitProps,
   AskUserPromptTextFieldProps,
-  PromptState,
 } from './AskUserPrompt.tsx';
+export type { AskUserPromptRun } from './types.ts';
 export { answerFromDraft, draftFromAnswer, emptyDraft } from './draft.ts';
 export type { AnswerDraft } from './draft.ts';
 export { defaultLabels } from './labels.ts';
 export type { AskUserLabels } from './labels.ts';
-export type { AnswerValue, Prompt, PromptKind, PromptOption, RunError, RunStatus, TranscriptEntry } from '@ask-user-kit/core';
 export { useAgentRun } from './useAgentRun.ts';
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';
+// The core names apps need, so an app imports from one package.
+export { RequestError } from '@ask-user-kit/core';
+export type {
+  AnswerOptions,
+  AnswerValue,
+  MalformedPrompt,
+  Prompt,
+  PromptKind,
+  PromptOption,
+  PromptState,
+  Refusal,
+  RefusalCode,
+  RunError,
+  RunErrorCode,
+  RunStatus,
+  TranscriptEntry,
+} from '@ask-user-kit/core';

@@ -7,7 +7,6 @@ import {
   useAgentRun,
   type AgentRun,
   type AnswerDraft,
-  type AnswerState,
   type AskUserPromptRun,
   type PromptState,
   type UseAgentRunOptions,
@@ -27,15 +26,14 @@ useAgentRun({ transport, fetch: globalThis.fetch });
 // What it returns.
 expectTypeOf(useAgentRun).returns.toEqualTypeOf<AgentRun>();
 expectTypeOf<AgentRun['status']>().toEqualTypeOf<RunStatus>();
-expectTypeOf<AgentRun['pending']>().toEqualTypeOf<Prompt[]>();
+expectTypeOf<AgentRun['openPrompts']>().toEqualTypeOf<Prompt[]>();
 expectTypeOf<AgentRun['error']>().toEqualTypeOf<RunError | undefined>();
 expectTypeOf<AgentRun['send']>().returns.toEqualTypeOf<Promise<void>>();
-expectTypeOf<AgentRun['answer']>().parameters.toEqualTypeOf<
-  [promptKey: string, value: AnswerValue, options?: { allowOther?: boolean; maxLength?: number }]
+expectTypeOf<AgentRun['submit']>().parameters.toEqualTypeOf<
+  [promptKey: string, answer: AnswerValue, options?: { allowOther?: boolean; maxLength?: number }]
 >();
-expectTypeOf<AgentRun['answer']>().returns.toEqualTypeOf<Promise<void>>();
-expectTypeOf<AgentRun['answerState']>().returns.toEqualTypeOf<AnswerState>();
-expectTypeOf<AnswerState['status']>().toEqualTypeOf<'idle' | 'pending' | 'error' | 'success'>();
+expectTypeOf<AgentRun['submit']>().returns.toEqualTypeOf<Promise<void>>();
+expectTypeOf<AgentRun['retry']>().returns.toEqualTypeOf<Promise<void>>();
 // The run plugs straight into <AskUserPrompt run>.
 expectTypeOf<AgentRun>().toExtend<NonNullable<ComponentProps<typeof AskUserPrompt>['run']>>();
 // What the prompt needs of a run.

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, type Mock } from 'storybook/test';
 import { AskUserPrompt, defaultLabels, useAgentRun, type AnswerValue } from './index.ts';
-import { expiredResponse, prompts, replyOf, resumes, streams, suspendedRunsResponse } from './stories/payloads.ts';
+import { expiredResponse, prompts, replyOf, resumes, serverDown, streams, suspendedRunsResponse } from './stories/payloads.ts';
 import { replayFetch, type RecordedResponse } from './stories/replayServer.ts';
 
 interface ConversationProps {
   /** The `fetch` useAgentRun talks through: here, recorded Mastra responses played back in order. */
   fetch: typeof globalThis.fetch;
-  /** The conversation (Mastra memory thread and resource): its open questions are restored on mount. */
+  /** The conversation (Mastra memory thread and resource): its open prompts are restored on mount. */
   conversation?: { threadId: string; resourceId: string };
 }
 
@@ -15,6 +15,7 @@ interface ConversationProps {
 function Conversation({ fetch, conversation }: ConversationProps) {
   const run = useAgentRun({ agentId: 'planner', baseUrl: '', fetch, ...conversation });
   const busy = run.status === 'streaming' || run.status === 'resuming';
+  const failed = run.transcript.find((entry) => entry.type === 'prompt' && entry.state === 'failed');
   return (
     <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}>
       {run.transcript.length === 0 && !run.restoring ? (
@@ -32,13 +33,19 @@ function Conversation({ fetch, conversation }: ConversationProps) {
           </p>
         ),
       )}
+      {failed ? (
+        // An app's own Retry, outside the prompt (a banner, a toast): the failed answer, unchanged.
+        <button type="button" onClick={() => void run.retry(failed.id).catch(() => {})}>
+          Send the failed answer again
+        </button>
+      ) : null}
     </section>
   );
 }
 
 /**
  * `useAgentRun` + `<AskUserPrompt run>`, end to end in the browser: the hook's real fetch
- * transport, store and mutations, playing back streams a real Mastra server sent (core fixtures).
+ * transport, store and restore query, playing back streams a real Mastra server sent (core fixtures).
  * Each `play` checks the exact `resumeData` that went over the wire.
  */
 const meta = {
@@ -121,7 +128,10 @@ export const MultipleChoice: Story = {
   },
 };
 
-/** The run was answered elsewhere meanwhile: Mastra's recorded 500 becomes the expired state. */
+/**
+ * The run was answered elsewhere meanwhile: Mastra's recorded 500 (a server without the
+ * exactly-once guard) becomes the expired state. With no conversation named, nothing is listed again.
+ */
 export const Expired: Story = {
   beforeEach: serve([{ sse: streams.single }, { status: expiredResponse.status, json: expiredResponse.body }]),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
@@ -132,6 +142,23 @@ export const Expired: Story = {
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'expired'));
     await expectResumedWith(args.fetch, 'Car');
     await expect(canvas.getByText(defaultLabels.expired, { selector: '[data-part="error"]' })).toBeVisible();
+  },
+};
+
+/**
+ * A submit that failed on the network, sent again from outside the prompt with
+ * `run.retry(promptKey)`: the same answer goes out, and the prompt follows.
+ */
+export const RetryFromOutside: Story = {
+  beforeEach: serve([{ sse: streams.text }, { networkError: serverDown.networkError }, { sse: resumes.text.sse }]),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
+    const form = await question(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox'), `${resumes.text.value}{Enter}`);
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Send the failed answer again' }));
+    await expect(await canvas.findByText(replyOf(resumes.text.sse), { exact: false })).toBeVisible();
+    await expect(form).toHaveAttribute('data-state', 'answered');
   },
 };
 

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
+import { RequestError } from './index.ts';
 import { newQueryClient, recordingFetch, uniqueId, withClient } from './test/harness.tsx';
 import { useAgentRun, type AgentRun, type UseAgentRunOptions } from './useAgentRun.ts';
 
@@ -67,17 +68,16 @@ describe('useAgentRun against a real Mastra server', () => {
     await user.click(screen.getByRole('button', { name: 'Start' }));
     const field = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
     expect(run.status).toBe('awaiting-input');
-    expect(run.pending).toHaveLength(1);
-    const [prompt] = run.pending;
+    expect(run.openPrompts).toHaveLength(1);
+    const [prompt] = run.openPrompts;
     expect(prompt).toMatchObject({ kind: 'text', question: 'What is your name?', runId: run.runId });
 
     await user.type(field, 'Ada{Enter}');
     await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Hello, Ada!'), serverWait);
     expect(run.status).toBe('done');
-    expect(run.pending).toEqual([]);
-    await waitFor(() => expect(run.answerState(prompt!.key)).toEqual({ status: 'success', value: 'Ada' }));
+    expect(run.openPrompts).toEqual([]);
     expect(run.transcript.map((e) => e.type)).toEqual(['user', 'prompt', 'assistant']);
-    expect(run.transcript[1]).toMatchObject({ state: 'answered', answer: 'Ada' });
+    expect(run.transcript[1]).toMatchObject({ id: prompt!.key, state: 'answered', answer: 'Ada' });
     const form = container.querySelector('form')!;
     expect(form).toHaveAttribute('data-state', 'answered');
     expect(within(form).getByText('Ada')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('useAgentRun against a real Mastra server', () => {
     const form = container.querySelector('form')!;
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'submitting'));
     expect(form).toHaveAttribute('aria-busy', 'true');
-    expect(run.answerState(run.pending[0]!.key).status).toBe('pending');
+    expect(run.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'submitting', answer: 'Blue' });
     expect(screen.getByRole('radio', { name: 'Blue' })).toBeDisabled();
 
     gate.resolve();
@@ -190,7 +190,7 @@ describe('useAgentRun against a real Mastra server', () => {
       wrapper: withClient(newQueryClient()),
     });
     await waitFor(() => expect(run.restoring).toBe(false), serverWait);
-    expect(run.pending).toEqual([]);
+    expect(run.openPrompts).toEqual([]);
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
@@ -267,7 +267,7 @@ describe('useAgentRun against a real Mastra server', () => {
     expect(recorder.count('resume-stream')).toBe(0);
 
     gate.resolve();
-    await waitFor(() => expect(run.pending).toHaveLength(2), serverWait);
+    await waitFor(() => expect(run.openPrompts).toHaveLength(2), serverWait);
     await user.click(within(first).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(first).toHaveAttribute('data-state', 'answered'), serverWait);
     expect(recorder.count('resume-stream')).toBe(1);
@@ -460,39 +460,38 @@ describe('rendering', () => {
     await act(() => result.current.send('Hi'));
     await waitFor(() => expect(result.current.status).toBe('awaiting-input'), serverWait);
     expect(result.current).not.toBe(first);
-    for (const name of ['send', 'answer', 'cancel', 'reset', 'retryRestore'] as const) {
+    for (const name of ['send', 'submit', 'retry', 'cancel', 'reset', 'restore'] as const) {
       expect(result.current[name], name).toBe(first[name]);
     }
     expect(result.current.store).toBe(first.store);
   });
 
-  it('reset() clears the conversation and the answer states', async () => {
+  it('reset() clears the conversation', async () => {
     const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl }), {
       wrapper: withClient(newQueryClient()),
     });
     await act(() => result.current.send('Hi'));
-    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
-    const key = result.current.pending[0]!.key;
-    await act(() => result.current.answer(key, 'Ada'));
-    await waitFor(() => expect(result.current.answerState(key).status).toBe('success'));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    await act(() => result.current.submit(result.current.openPrompts[0]!.key, 'Ada'));
+    await waitFor(() => expect(result.current.transcript.at(-1)).toMatchObject({ type: 'assistant', text: 'Hello, Ada!' }));
     act(() => result.current.reset());
-    await waitFor(() => expect(result.current.answerState(key).status).toBe('idle'));
-    expect(result.current.transcript).toEqual([]);
+    await waitFor(() => expect(result.current.transcript).toEqual([]));
+    expect(result.current.openPrompts).toEqual([]);
     expect(result.current.status).toBe('idle');
   });
 
-  it('answer() rejects a value the question does not accept, and nothing is sent', async () => {
+  it('submit() rejects an answer the question does not accept: nothing is sent and the prompt stays ready', async () => {
     const recorder = recordingFetch();
     const { result } = renderHook(() => useAgentRun({ agentId: 'single', baseUrl, fetch: recorder.fetch }), {
       wrapper: withClient(newQueryClient()),
     });
     await act(() => result.current.send('Hi'));
-    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
-    const key = result.current.pending[0]!.key;
-    await expect(result.current.answer(key, 'Green')).rejects.toMatchObject({ error: { code: 'invalid-answer' } });
-    await waitFor(() => expect(result.current.answerState(key)).toMatchObject({ status: 'error', error: { code: 'invalid-answer' } }));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    const key = result.current.openPrompts[0]!.key;
+    await expect(result.current.submit(key, 'Green')).rejects.toMatchObject({ code: 'invalid-answer' });
     expect(recorder.count('resume-stream')).toBe(0);
-    expect(result.current.pending).toHaveLength(1);
+    expect(result.current.openPrompts).toHaveLength(1);
+    expect(result.current.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'ready' });
   });
 
   it('starts a new conversation when the thread changes, and aborts the old stream', async () => {
@@ -521,10 +520,10 @@ describe('rendering', () => {
     );
     const store = result.current.store;
     await act(() => result.current.send('Hi'));
-    await waitFor(() => expect(result.current.pending).toHaveLength(1), serverWait);
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
     rerender();
     expect(result.current.store).toBe(store);
-    await act(() => result.current.answer(result.current.pending[0]!.key, 'Ada'));
+    await act(() => result.current.submit(result.current.openPrompts[0]!.key, 'Ada'));
     await waitFor(() => expect(result.current.text).toBe('Hello, Ada!'), serverWait);
   });
 
@@ -533,5 +532,147 @@ describe('rendering', () => {
     expect(() => renderHook(() => useAgentRun({ agentId: 'text', baseUrl }))).toThrow(
       'useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.',
     );
+  });
+});
+
+describe('submit and retry: the store holds each prompt\'s state', () => {
+  /** A recorder whose first resume goes to a port nobody listens on: it fails as a real network error does. */
+  async function firstResumeFails() {
+    const port = await deadPort();
+    let broken = true;
+    return recordingFetch((url) => {
+      if (!url.endsWith('/resume-stream') || !broken) return undefined;
+      broken = false;
+      return url.replace(baseUrl, `http://127.0.0.1:${port}`);
+    });
+  }
+
+  it('run.store.submit() is the same submit: a failed one keeps its answer in the transcript, and run.retry() sends it again', async () => {
+    const recorder = await firstResumeFails();
+    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl, fetch: recorder.fetch }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    const key = result.current.openPrompts[0]!.key;
+
+    // Straight to the store, as an app may: the run shows the same state as through run.submit().
+    const failure = await act(() => result.current.store.submit(key, 'Ada').catch((error: unknown) => error));
+    expect(failure).toBeInstanceOf(RequestError);
+    expect(failure).toMatchObject({ code: 'network', promptKey: key });
+    await waitFor(() =>
+      expect(result.current.transcript[1]).toMatchObject({ id: key, state: 'failed', answer: 'Ada', error: { code: 'network' } }),
+    );
+    expect(result.current.openPrompts.map((p) => p.key)).toEqual([key]);
+
+    await act(() => result.current.retry(key));
+    await waitFor(() => expect(result.current.text).toBe('Hello, Ada!'), serverWait);
+    expect(result.current.transcript[1]).toMatchObject({ id: key, state: 'answered', answer: 'Ada' });
+    expect(recorder.count('resume-stream')).toBe(2);
+  });
+
+  it('retry() refuses a prompt whose answer did not fail, and sends nothing', async () => {
+    const recorder = recordingFetch();
+    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl, fetch: recorder.fetch }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    const key = result.current.openPrompts[0]!.key;
+    await expect(result.current.retry(key)).rejects.toBeInstanceOf(RequestError);
+    expect(recorder.count('resume-stream')).toBe(0);
+    expect(result.current.transcript[1]).toMatchObject({ state: 'ready' });
+  });
+
+  it('send, submit and retry all reject with RequestError', async () => {
+    const { result } = renderHook(() => useAgentRun({ agentId: 'slow', baseUrl }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await expect(result.current.send('  ')).rejects.toSatisfy((e) => e instanceof RequestError && e.code === 'empty-message');
+    act(() => void result.current.send('Hi'));
+    await waitFor(() => expect(result.current.status).toBe('streaming'));
+    await expect(result.current.send('Again')).rejects.toSatisfy((e) => e instanceof RequestError && e.code === 'busy');
+    await expect(result.current.submit('no-such-key', 'Ada')).rejects.toBeInstanceOf(RequestError);
+    await expect(result.current.retry('no-such-key')).rejects.toBeInstanceOf(RequestError);
+    act(() => result.current.cancel());
+  });
+});
+
+describe('which conversation', () => {
+  it.each([
+    ['resourceId alone', { resourceId: uniqueId('user') }, 1],
+    ['threadId alone', { threadId: uniqueId('thread') }, 1],
+    ['no id', {}, 0],
+  ] as const)('%s: renders without throwing, and the run works', async (_name, ids, lists) => {
+    const recorder = recordingFetch();
+    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl, fetch: recorder.fetch, ...ids }), {
+      wrapper: withClient(newQueryClient()),
+    });
+    await waitFor(() => expect(result.current.restoring).toBe(false), serverWait);
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    await act(() => result.current.submit(result.current.openPrompts[0]!.key, 'Ada'));
+    await waitFor(() => expect(result.current.text).toBe('Hello, Ada!'), serverWait);
+    // Restore lists by whichever id there is, and never without one (that would list everyone's runs).
+    expect(recorder.count('suspended-runs')).toBe(lists);
+  });
+
+  it('apiPrefix: every request goes under Mastra\'s route prefix', async () => {
+    // The test server serves /api: requests under the custom prefix are recorded, then sent there.
+    const recorder = recordingFetch((url) => url.replace('/custom-api/', '/api/'));
+    const ids = conversation();
+    const { result } = renderHook(
+      () => useAgentRun({ agentId: 'text', baseUrl, apiPrefix: '/custom-api', fetch: recorder.fetch, ...ids }),
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await waitFor(() => expect(result.current.restoring).toBe(false), serverWait);
+    await act(() => result.current.send('Hi'));
+    await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
+    await act(() => result.current.submit(result.current.openPrompts[0]!.key, 'Ada'));
+    await waitFor(() => expect(result.current.text).toBe('Hello, Ada!'), serverWait);
+    const paths = recorder.requests.map((r) => new URL(r.url).pathname);
+    expect(paths).toEqual([
+      '/custom-api/agents/text/suspended-runs',
+      '/custom-api/agents/text/stream',
+      '/custom-api/agents/text/resume-stream',
+    ]);
+  });
+});
+
+describe('two clients on one conversation', () => {
+  it('when another client answered first, the question it led to shows up here too', async () => {
+    const user = userEvent.setup();
+    const ids = conversation();
+    let here!: AgentRun;
+    const mine = render(<Chat options={{ agentId: 'trip', baseUrl, ...ids }} onRun={(r) => (here = r)} />, {
+      wrapper: withClient(newQueryClient()),
+    });
+    await user.click(within(mine.container).getByRole('button', { name: 'Start' }));
+    const field = await within(mine.container).findByRole('textbox', { name: 'Where would you like to go?' }, serverWait);
+
+    // The same conversation in another tab: it answers first, and the run asks the next question.
+    const other = render(<Chat options={{ agentId: 'trip', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    await user.type(await within(other.container).findByRole('textbox', {}, serverWait), 'Lisbon{Enter}');
+    await within(other.container).findByRole('radio', { name: 'Train' }, serverWait);
+
+    const first = here.openPrompts[0]!.key;
+    await user.type(field, 'Porto{Enter}');
+    await waitFor(() => expect(here.openPrompts.map((p) => p.question)).toEqual(['How will you travel?']), serverWait);
+    expect(here.transcript.find((e) => e.id === first)).toMatchObject({ state: expect.stringMatching(/^(answered-elsewhere|expired)$/) });
+    await user.click(within(mine.container).getByRole('radio', { name: 'Plane' }));
+    await user.click(within(mine.container).getByRole('button', { name: 'Send' }));
+    await within(mine.container).findByRole('checkbox', { name: 'Hiking' }, serverWait);
+  });
+});
+
+describe('without a QueryClient', () => {
+  it('in a production build, leaves the error to TanStack Query (the how-to is for development)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(() => renderHook(() => useAgentRun({ agentId: 'text', baseUrl }))).toThrow('No QueryClient set');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

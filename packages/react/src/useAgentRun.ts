@@ -2,8 +2,7 @@
 import {
   createFetchTransport,
   createRunStore,
-  initialRunSnapshot,
-  restorePending,
+  listSuspendedRuns,
   toRunError,
   type AgentTransport,
   type AnswerOptions,
@@ -12,17 +11,11 @@ import {
   type RunError,
   type RunSnapshot,
   type RunStore,
+  type TranscriptEntry,
 } from '@ask-user-kit/core';
-import {
-  QueryClientContext,
-  useMutation,
-  useMutationState,
-  useQuery,
-  type MutationState,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import type { AnswerState } from './AskUserPrompt.tsx';
+import { isDevelopment } from './internal/isDevelopment.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
 export type AgentRunSource =
@@ -31,6 +24,8 @@ export type AgentRunSource =
       agentId: string;
       /** The Mastra server's origin; `''` for the page's own origin (a proxy). */
       baseUrl: string;
+      /** Mastra's route prefix (`server.apiPrefix`). Default `/api`. */
+      apiPrefix?: string;
       /** The `fetch` to use (auth wrappers, tests). Default: the global one, looked up at each call. */
       fetch?: typeof globalThis.fetch;
       /** Extra request headers, or a function returning them before each request. */
@@ -43,14 +38,21 @@ export type AgentRunSource =
       /** Names the agent in cache keys; recommended when several runs share a QueryClient. */
       agentId?: string;
       baseUrl?: never;
+      apiPrefix?: never;
       fetch?: never;
       headers?: never;
     };
 
 export type UseAgentRunOptions = AgentRunSource & {
-  /** The conversation's thread: runs are recorded with it, and restore looks for its runs. */
+  /**
+   * The conversation's thread. With `resourceId` too, runs are recorded with both (Mastra's
+   * `memory: { thread, resource }`), which is what lets restore find them again.
+   */
   threadId?: string;
-  /** The user (or other owner) of the conversation: runs are recorded with it, and restore lists its runs. */
+  /**
+   * The user (or other owner) of the conversation. Alone, or with `threadId`: see `useAgentRun`
+   * for what each combination records and restores.
+   */
   resourceId?: string;
   /**
    * On mount, bring back questions still waiting on the server for this `threadId` / `resourceId`
@@ -68,29 +70,38 @@ export type UseAgentRunOptions = AgentRunSource & {
 };
 
 /** A conversation with an agent: its state and stable actions. */
-export interface AgentRun extends Omit<RunSnapshot, 'pending' | 'transcript'> {
-  pending: RunSnapshot['pending'];
+export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'> {
+  /** Prompts the run still waits on (`ready`, `submitting`, `failed`, `malformed`), oldest first. */
+  openPrompts: RunSnapshot['openPrompts'];
+  /** User messages, assistant text and prompts in order; each prompt entry has its `state`, `answer` and `error`. */
   transcript: RunSnapshot['transcript'];
-  /** The suspended-runs request of `restore` is in flight. */
+  /** The suspended-runs request of restore is in flight. */
   restoring: boolean;
-  /** Why restoring failed, if it did (the conversation still works; `retryRestore` tries again). */
+  /** Why restoring failed, if it did (the conversation still works; `restore()` tries again). */
   restoreError: RunError | undefined;
-  /** Sends a user message and streams the run. Rejects if another request is still running. */
+  /**
+   * Sends a user message and streams the run. Rejects with a `RequestError` (`empty-message`,
+   * `busy`) when nothing was sent.
+   */
   send(text: string): Promise<void>;
   /**
-   * Validates and sends an answer, then streams the resumed run. Rejects with an `AnswerError`
-   * (`.error: RunError`) when refused or failed; the question stays pending so it can be retried.
+   * Validates and submits an answer, then streams the resumed run. Rejects with a `RequestError`
+   * when the answer was not taken; the prompt's transcript entry says what became of it
+   * (`failed` keeps the answer for `retry`).
    */
-  answer(promptKey: string, value: AnswerValue, options?: AnswerOptions): Promise<void>;
-  /** Where the answer to one question is: `idle`, `pending`, `error` (with `error`) or `success`. */
-  answerState(promptKey: string): AnswerState;
-  /** Aborts the stream in flight, if any. */
+  submit(promptKey: string, answer: AnswerValue, options?: AnswerOptions): Promise<void>;
+  /**
+   * Submits a `failed` prompt's answer again, unchanged, with the same options. Rejects as `submit`
+   * does. Nothing is ever re-sent on its own (a resume is not idempotent): retrying is the user's call.
+   */
+  retry(promptKey: string): Promise<void>;
+  /** Aborts the stream in flight, if any; what arrived is kept. */
   cancel(): void;
-  /** Clears the conversation and its answer states. */
+  /** Clears the conversation. */
   reset(): void;
-  /** Lists the suspended runs again and restores what is waiting. */
-  retryRestore(): void;
-  /** The underlying core store (framework-agnostic), for advanced use. */
+  /** Lists the suspended runs again and brings back what is waiting (does nothing when restore is off). */
+  restore(): void;
+  /** The underlying core store (framework-agnostic): the same state as the run, for advanced use. */
   store: RunStore;
 }
 
@@ -99,78 +110,97 @@ interface Latest {
   identity: string;
   options: UseAgentRunOptions;
   store: RunStore;
-  mutateAsync: (variables: AnswerVariables) => Promise<void>;
+  restoreWanted: boolean;
   refetch: () => Promise<unknown>;
 }
 
-/** An answer mutation's variables: the arguments `answer(promptKey, value, options)` was called with. */
-type AnswerVariables = Parameters<AgentRun['answer']>;
-
-/**
- * A failure as core's `toRunError` tells it (an `AnswerError`'s or `TransportError`'s own, an abort,
- * or a network failure); none as `undefined`.
- */
-const runErrorOf = (error: unknown): RunError | undefined => (error ? toRunError(error) : undefined);
+const MISSING_QUERY_CLIENT =
+  'useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.';
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
-const transportOf = (o: UseAgentRunOptions) => o.transport ?? createFetchTransport(o as FetchTransportOptions);
+function transportOf(options: UseAgentRunOptions): AgentTransport {
+  if (options.transport) return options.transport;
+  const { baseUrl, agentId, apiPrefix, fetch, headers } = options;
+  return createFetchTransport({ baseUrl, agentId, apiPrefix, fetch, headers });
+}
+
+/** Nothing has happened in this conversation yet: no message sent, no question restored. */
+const isUntouched = (snapshot: RunSnapshot) => snapshot.status === 'idle' && snapshot.transcript.length === 0;
+
+/**
+ * Prompts the server no longer waits on for this client: another client answered them, or they
+ * are gone. The run may have gone on to a new question that only the suspended-runs list shows.
+ */
+function closedElsewhere(transcript: readonly TranscriptEntry[]): number {
+  const closed = transcript.filter(
+    (entry) => entry.type === 'prompt' && (entry.state === 'answered-elsewhere' || entry.state === 'expired'),
+  );
+  return closed.length;
+}
 
 /**
  * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a
- * burst of reads within one frame commits once. A change of status or of the pending questions is
+ * burst of reads within one frame commits once. A change of status or of the open prompts is
  * passed on at once, so a new question is rendered in the frame it arrives in.
  */
 function frameBatched(store: RunStore, listener: () => void) {
   let seen = store.getSnapshot();
-  let scheduled: unknown;
+  let scheduled = false;
   // A frame still due after an immediate flush or an unsubscribe calls the listener for nothing:
   // useSyncExternalStore renders only if the snapshot changed.
   const flush = () => {
-    scheduled = 0;
+    scheduled = false;
     seen = store.getSnapshot();
     listener();
   };
   return store.subscribe(() => {
     const next = store.getSnapshot();
-    if (next.status !== seen.status || next.pending !== seen.pending || typeof requestAnimationFrame !== 'function') {
+    const urgent = next.status !== seen.status || next.openPrompts !== seen.openPrompts;
+    if (urgent || typeof requestAnimationFrame !== 'function') {
       flush();
-    } else {
-      // One frame at a time. requestAnimationFrame does not fire in a hidden tab: a timer keeps the
-      // state moving there.
-      scheduled ||= (document.hidden ? setTimeout : requestAnimationFrame)(flush);
+      return;
     }
+    if (scheduled) return;
+    scheduled = true;
+    // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
+    if (document.hidden) setTimeout(flush);
+    else requestAnimationFrame(flush);
   });
 }
 
 /**
  * A conversation with a Mastra agent that asks questions through `ask_user`: send messages, read
- * the streamed text and the transcript, answer pending questions, and get them back after a reload.
- * Needs a `<QueryClientProvider>` (answers are mutations, restoring is a query).
+ * the streamed text and the transcript, submit answers to open prompts, and get them back after a
+ * reload. Needs a `<QueryClientProvider>` (restoring is a query). Words: docs/vocabulary.md.
+ *
+ * Which conversation, by `threadId` and `resourceId`; any combination is accepted and none throws:
+ * - both: runs are recorded with them (Mastra's `memory: { thread, resource }`), and restore lists
+ *   this resource's suspended runs and keeps this thread's.
+ * - `resourceId` alone: nothing ties the run to a conversation from the client's side; an
+ *   authenticated Mastra server (`server.auth` with `mapUserToResourceId`) records the resource
+ *   itself, and restore lists that resource's suspended runs.
+ * - `threadId` alone: restore keeps this thread's suspended runs from a list the server must scope
+ *   to the signed-in user (an authenticated server does; an open one lists everyone's).
+ * - none: nothing is recorded and nothing is restored.
+ *
+ * When a prompt ends `answered-elsewhere` (another tab or device answered it first) or `expired`,
+ * the suspended runs are listed again, so a question the run asked next shows up here too.
  * @example
  * const run = useAgentRun({ agentId: 'planner', baseUrl: 'http://127.0.0.1:4111', resourceId: userId, threadId });
  * <button onClick={() => run.send('Plan a trip')}>Start</button>
- * {run.pending.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)}
+ * {run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)}
  */
 export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const { queryClient, threadId, resourceId, initialMessage } = options;
-  // TanStack Query's hooks take `queryClient`, else the provider's, and throw without either. In
-  // development, say first how to give one. process.env.NODE_ENV is read here, not in a helper:
-  // bundlers replace it, so production builds drop the check and its message. The catch swallows
-  // only the ReferenceError of a plain browser where nothing replaced it (no `process`): there,
-  // TanStack's own error ("No QueryClient set, use QueryClientProvider to set one") stands.
-  try {
-    if (process.env.NODE_ENV !== 'production' && !(useContext(QueryClientContext) ?? queryClient)) {
-      throw new Error('useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.');
-    }
-  } catch (error) {
-    if (!(error instanceof ReferenceError)) throw error;
-  }
-  // A threadId comes with a resourceId (the store refuses one alone), and restore needs them.
-  const restoreWanted = options.restore !== false && Boolean(threadId);
+  const contextClient = useContext(QueryClientContext);
+  // TanStack Query's hooks throw without a client too, but do not say how to give one.
+  if (isDevelopment() && !(queryClient ?? contextClient)) throw new Error(MISSING_QUERY_CLIENT);
+
+  const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
   const instance = useId();
   // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
   // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
-  const conversation = [options.baseUrl, options.agentId ?? instance, threadId, resourceId];
+  const conversation = [options.baseUrl, options.apiPrefix, options.agentId ?? instance, threadId, resourceId];
   const identity = JSON.stringify(conversation);
 
   const latest = useRef<Latest>(null);
@@ -191,24 +221,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const subscribe = useCallback((listener: () => void) => frameBatched(store, listener), [store]);
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
-  // Answers: one mutation per attempt, keyed to this hook instance and conversation.
-  const mutationKey = ['ask-user-kit', 'answer', instance, ...conversation];
-  const mutation = useMutation(
-    {
-      mutationKey,
-      mutationFn: (args: AnswerVariables) => store.answer(...args),
-      // A resume is not idempotent: never re-send behind the user's back.
-      retry: false,
-      // Offline, fail now (the user sees Retry) instead of pausing and firing later.
-      networkMode: 'always',
-    },
-    queryClient,
-  );
-  const attempts = useMutationState<MutationState<void, Error, AnswerVariables>>(
-    { filters: { mutationKey } },
-    queryClient,
-  );
-  // When reset() last ran: answer states and restored lists from before it are left out.
+  // When reset() last ran: lists fetched before it are left out.
   const resetAt = useRef(0);
   // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
   const restoreQuery = useQuery(
@@ -217,7 +230,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
       // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
       // observer leaves, which StrictMode's remount does, and the list would be fetched twice. The render's
       // own options, not `latest`: a query that suspends (an app's default) is fetched during render.
-      queryFn: () => restorePending(transportOf(options), { threadId, resourceId }),
+      queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId }),
       enabled: restoreWanted,
       // Fetched on every mount, whatever an app's defaults say (a long or 'static' staleTime, say), and
       // never stale otherwise: not fetched again on window focus or reconnect.
@@ -227,21 +240,34 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     },
     queryClient,
   );
-  const { data: restoredRuns, isFetchedAfterMount, dataUpdatedAt } = restoreQuery;
+  const { data: restored, isFetchedAfterMount, dataUpdatedAt, refetch } = restoreQuery;
   useEffect(() => {
     // Cached data from an earlier mount may be stale (answered since): only a list fetched now counts.
-    if (restoredRuns && isFetchedAfterMount && dataUpdatedAt > resetAt.current) store.restore(restoredRuns);
-  }, [store, restoredRuns, isFetchedAfterMount, dataUpdatedAt]);
+    if (!restored || !isFetchedAfterMount || dataUpdatedAt <= resetAt.current) return;
+    store.restore(restored.runs);
+  }, [store, restored, isFetchedAfterMount, dataUpdatedAt]);
   const restoring = restoreWanted && restoreQuery.isFetching;
   // Settled once this mount's own fetch has ended, with a list or an error.
   const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoring);
+
+  // Another client answered a question first (or the server let it go): the run may have asked
+  // the next one already, and only the suspended-runs list can show it here.
+  const closedCount = closedElsewhere(snapshot.transcript);
+  const closedSeen = useRef(closedCount);
+  useEffect(() => {
+    const grew = closedCount > closedSeen.current;
+    closedSeen.current = closedCount;
+    if (grew && restoreWanted) void refetch();
+  }, [closedCount, restoreWanted, refetch]);
 
   const started = useRef(false);
   useEffect(() => {
     if (!initialMessage || started.current || !restoreSettled) return;
     started.current = true;
     // Only a conversation nothing has happened in yet (no question restored, no message) is opened.
-    if (store.getSnapshot() === initialRunSnapshot) store.send(initialMessage).catch(() => {});
+    if (!isUntouched(store.getSnapshot())) return;
+    // A failure shows in the snapshot; a refusal (busy) means another request opened it already.
+    store.send(initialMessage).catch(() => {});
   }, [store, initialMessage, restoreSettled]);
 
   // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
@@ -251,31 +277,33 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     mounted.current = store;
     return () => {
       mounted.current = null;
-      queueMicrotask(() => mounted.current !== store && store.cancel());
+      queueMicrotask(() => {
+        if (mounted.current !== store) store.cancel();
+      });
     };
   }, [store]);
 
-  latest.current = { identity, options, store, mutateAsync: mutation.mutateAsync, refetch: restoreQuery.refetch };
+  latest.current = { identity, options, store, restoreWanted, refetch };
+  // One set of actions for the hook's life: each reads the latest store, so a new conversation
+  // (another thread) needs no new callbacks.
   const [actions] = useState(() => ({
     send: (text: string) => latest.current!.store.send(text),
-    answer: (...args: AnswerVariables) => latest.current!.mutateAsync(args),
+    submit: (promptKey: string, answer: AnswerValue, answerOptions?: AnswerOptions) =>
+      latest.current!.store.submit(promptKey, answer, answerOptions),
+    retry: (promptKey: string) => latest.current!.store.retry(promptKey),
     cancel: () => latest.current!.store.cancel(),
     reset() {
       resetAt.current = Date.now();
       latest.current!.store.reset();
     },
-    retryRestore: () => void latest.current!.refetch(),
+    restore() {
+      // Without an id to list by, a list would hold every user's runs.
+      if (!latest.current!.restoreWanted) return;
+      void latest.current!.refetch();
+    },
   }));
 
-  return {
-    ...snapshot,
-    ...actions,
-    answerState(promptKey) {
-      const last = attempts.findLast((a) => a.variables?.[0] === promptKey && a.submittedAt > resetAt.current);
-      return { status: last?.status ?? 'idle', error: runErrorOf(last?.error), value: last?.variables?.[1] };
-    },
-    store,
-    restoring,
-    restoreError: runErrorOf(restoreQuery.error),
-  };
+  // Listing is a GET that nothing claims: it fails as a RunError, never as a refusal.
+  const restoreError = restoreQuery.error ? (toRunError(restoreQuery.error) as RunError) : undefined;
+  return { ...snapshot, ...actions, store, restoring, restoreError };
 }

@@ -1,8 +1,8 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
 import { forwardRef, useImperativeHandle, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { AnswerDraft } from '../draft.ts';
-import { promptRunOf, type PromptRunProp } from '../internal/coreCompat.ts';
 import { defaultLabels, type AskUserLabels } from '../labels.ts';
+import type { AskUserPromptRun } from '../types.ts';
 import { dataAttributes, PromptContext, type PromptContextValue } from './context.ts';
 import { usePromptIds } from './ids.ts';
 import {
@@ -27,7 +27,7 @@ export interface AskUserPromptRootProps extends Omit<ComponentPropsWithoutRef<'f
    * Submits answers through `useAgentRun()` (or another run): the prompt's state, answer and error
    * are then its transcript entry's. Wins over `onSubmit`.
    */
-  run?: PromptRunProp;
+  run?: AskUserPromptRun;
   /**
    * Standalone use: receives the validated answer. Return a promise to get the submitting state,
    * and reject it to show the failed state (core's `RequestError` with code `expired` or
@@ -67,7 +67,7 @@ export interface AskUserPromptRootProps extends Omit<ComponentPropsWithoutRef<'f
 export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function Root(
   {
     prompt: givenPrompt,
-    run: givenRun,
+    run,
     onSubmit,
     draft: givenDraft,
     defaultDraft,
@@ -86,7 +86,6 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
   forwardedRef,
 ) {
   const prompt = safePrompt(givenPrompt);
-  const run = givenRun ? promptRunOf(givenRun) : undefined;
   const labels = { ...defaultLabels, ...givenLabels };
   const ids = usePromptIds();
   const rootRef = useRef<HTMLFormElement | null>(null);

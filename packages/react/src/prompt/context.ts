@@ -1,7 +1,7 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
 import { createContext, useContext } from 'react';
 import type { AnswerDraft } from '../draft.ts';
-import { kindOf, type PromptState } from '../internal/coreCompat.ts';
+import type { PromptState } from '@ask-user-kit/core';
 import type { AskUserLabels } from '../labels.ts';
 import type { OptionIds, PromptIds } from './ids.ts';
 import type { InvalidAnswer } from './state.ts';
@@ -70,7 +70,7 @@ export function dataAttributes(part: string, context: PromptContextValue) {
   return {
     'data-scope': 'ask-user',
     'data-part': part,
-    'data-kind': kindOf(context.prompt),
+    'data-kind': context.prompt.kind,
     'data-state': context.state,
     'data-disabled': context.disabled ? '' : undefined,
     'data-invalid': context.invalid ? '' : undefined,

@@ -2,7 +2,8 @@
 import type { Prompt } from '@ask-user-kit/core';
 import { describe, expect, it } from 'vitest';
 import { emptyDraft } from '../draft.ts';
-import { promptEntry, type PromptState } from '../internal/coreCompat.ts';
+import type { PromptState } from '@ask-user-kit/core';
+import { promptEntry } from '../test/promptEntry.ts';
 import { defaultLabels } from '../labels.ts';
 import { malformedPrompt, multiplePrompt, singlePrompt, textPrompt } from '../test/prompts.ts';
 import type { AskUserPromptRun } from '../types.ts';

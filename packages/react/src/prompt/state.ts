@@ -3,17 +3,13 @@ import {
   validateAnswer,
   type AnswerOptions,
   type AnswerValue,
+  type MalformedPrompt,
   type Prompt,
+  type PromptState,
+  type Refusal,
   type RunError,
 } from '@ask-user-kit/core';
 import { answerFromDraft, type AnswerDraft } from '../draft.ts';
-import {
-  isMalformed,
-  malformedPrompt,
-  promptStateOf,
-  type PromptState,
-  type Refusal,
-} from '../internal/coreCompat.ts';
 import type { AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
 
@@ -51,13 +47,22 @@ export function isAnswerable(state: PromptState): boolean {
 export function safePrompt(prompt: Prompt): Prompt {
   const given = (prompt ?? {}) as { [K in 'key' | 'kind' | 'question' | 'options']?: unknown };
   if (typeof given.key === 'string') {
-    if (isMalformed(prompt)) return prompt;
+    if (prompt.kind === 'malformed') return prompt;
     const knownKind = given.kind === 'text' || given.kind === 'single' || given.kind === 'multiple';
     // Every parsed prompt has its options, an empty list for free text.
     if (knownKind && typeof given.question === 'string' && Array.isArray(given.options)) return prompt;
   }
   // Only the key is kept (React keys, drafts): the rest of a broken prompt may not be text.
-  return malformedPrompt(String(given.key ?? 'unknown'), 'it is not a parsed prompt', prompt);
+  const malformed: MalformedPrompt = {
+    key: String(given.key ?? 'unknown'),
+    runId: '',
+    toolCallId: '',
+    toolName: '',
+    kind: 'malformed',
+    reason: 'it is not a parsed prompt',
+    payload: prompt,
+  };
+  return malformed;
 }
 
 export interface PromptStatusSource {
@@ -76,12 +81,12 @@ export interface PromptStatusSource {
  * `ready`, one it no longer knows `expired`); without one, the prompt's own submits do.
  */
 export function promptStatus({ prompt, answer, run, local }: PromptStatusSource): PromptStatus {
-  if (isMalformed(prompt)) return { state: 'malformed' };
+  if (prompt.kind === 'malformed') return { state: 'malformed' };
   if (answer !== undefined) return { state: 'answered', answer };
   if (!run) return local;
   for (const entry of run.transcript) {
     if (entry.type !== 'prompt' || entry.prompt.key !== prompt.key) continue;
-    return { state: promptStateOf(entry), answer: entry.answer, error: entry.error };
+    return { state: entry.state, answer: entry.answer, error: entry.error };
   }
   if (run.openPrompts.some((open) => open.key === prompt.key)) return READY;
   return { state: 'expired' };
@@ -200,7 +205,7 @@ export interface MessageSource {
 
 /** The message `.Error` shows: what is wrong, or nothing when all is well. */
 export function promptMessage({ prompt, status, invalid, notice, labels }: MessageSource): string | undefined {
-  if (isMalformed(prompt)) return labels.malformed(prompt.reason);
+  if (prompt.kind === 'malformed') return labels.malformed(prompt.reason);
   switch (status.state) {
     case 'expired':
       return labels.expired;

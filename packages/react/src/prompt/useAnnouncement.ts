@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PromptState } from '../internal/coreCompat.ts';
+import type { PromptState } from '@ask-user-kit/core';
 import { announcementOf, type AnnouncementSource } from './state.ts';
 
 /**

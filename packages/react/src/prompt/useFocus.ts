@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { PromptState } from '../internal/coreCompat.ts';
+import type { PromptState } from '@ask-user-kit/core';
 import { isAnswerable, type Field, type InvalidAnswer } from './state.ts';
 
 const FIELD_PART: Record<Field, string> = { text: 'text-field', other: 'other-text', options: 'option-control' };

@@ -1,7 +1,6 @@
-import type { AnswerOptions, AnswerValue, Prompt } from '@ask-user-kit/core';
+import { toRunError, type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
 import { useRef, useState } from 'react';
 import type { AnswerDraft } from '../draft.ts';
-import { toRunError } from '../internal/coreCompat.ts';
 import type { AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
 import {

@@ -1,5 +1,4 @@
-import { decodeText, parsePrompt, type AskUserPrompt, type Prompt } from '@ask-user-kit/core';
-import { isMalformed, type MalformedPrompt } from '../internal/coreCompat.ts';
+import { decodeText, parsePrompt, type AskUserPrompt, type MalformedPrompt, type Prompt } from '@ask-user-kit/core';
 import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';
@@ -34,13 +33,13 @@ function promptFromStream(name: string, sse: string): Prompt {
 }
 
 function question(name: string, prompt: Prompt): AskUserPrompt {
-  if (isMalformed(prompt)) throw new Error(`recorded "${name}" no longer parses: ${prompt.reason}`);
+  if (prompt.kind === 'malformed') throw new Error(`recorded "${name}" no longer parses: ${prompt.reason}`);
   return prompt;
 }
 
 function malformed(name: keyof typeof recorded.suspended): MalformedPrompt {
   const prompt = promptFromChunk(recorded.suspended[name]);
-  if (!isMalformed(prompt)) throw new Error(`recorded "${name}" parses as a ${prompt.kind} question`);
+  if (prompt.kind !== 'malformed') throw new Error(`recorded "${name}" parses as a ${prompt.kind} question`);
   return prompt;
 }
 

@@ -1,5 +1,6 @@
 import type { Prompt, RunError } from '@ask-user-kit/core';
-import { isMalformed, promptEntry, type PromptState } from '../internal/coreCompat.ts';
+import type { PromptState } from '@ask-user-kit/core';
+import { promptEntry } from '../test/promptEntry.ts';
 import type { AskUserPromptRun } from '../types.ts';
 import { resumeAgainst, type RecordedResponse } from './replayServer.ts';
 
@@ -19,7 +20,7 @@ export function frozenRun(prompt: Prompt, state: PromptState, fields: { answer?:
 
 /** The `RunError` the kit's fetch transport makes of a recorded failure, for a prompt. */
 export async function recordedError(prompt: Prompt, response: RecordedResponse): Promise<RunError> {
-  if (isMalformed(prompt)) throw new Error('recordedError needs a well-formed prompt');
+  if (prompt.kind === 'malformed') throw new Error('recordedError needs a well-formed prompt');
   try {
     await resumeAgainst(prompt, [response])(prompt.kind === 'multiple' ? [] : '');
   } catch (error) {

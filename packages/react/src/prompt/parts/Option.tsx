@@ -1,7 +1,6 @@
 import type { PromptOption } from '@ask-user-kit/core';
 import { forwardRef, type ChangeEvent, type ComponentPropsWithoutRef } from 'react';
 import type { AnswerDraft } from '../../draft.ts';
-import { isMalformed } from '../../internal/coreCompat.ts';
 import { composeEventHandlers, mergeIds } from '../../internal/primitive.ts';
 import {
   dataAttributes,
@@ -21,7 +20,7 @@ function useOptionValue(context: PromptContextValue, label: string, other: boole
   const { prompt, draft } = context;
   const checked = other ? draft.other : draft.selected.includes(label);
   // A malformed prompt has no options (a layout of your own may still render an option in it).
-  const options: PromptOption[] = isMalformed(prompt) ? [] : prompt.options;
+  const options: PromptOption[] = prompt.kind === 'malformed' ? [] : prompt.options;
   const description = other ? undefined : options.find((option) => option.label === label)?.description;
   return { label, other, checked, description, ids };
 }

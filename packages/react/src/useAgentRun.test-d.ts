@@ -1,0 +1,37 @@
+import type { AnswerOptions, AnswerValue, Prompt, PromptKind, PromptOption, RunStatus } from '@ask-user-kit/core';
+import { expectTypeOf } from 'vitest';
+import {
+  useAgentRun,
+  type AgentRun,
+  type AskUserPromptRun,
+  type PromptState,
+  type Refusal,
+  type RequestError,
+  type RunError,
+  type TranscriptEntry,
+} from './index.ts';
+
+declare const fetchImpl: typeof globalThis.fetch;
+
+// Mastra's `server.apiPrefix`, beside baseUrl; not with a transport (which has its own).
+useAgentRun({ agentId: 'planner', baseUrl: '', apiPrefix: '/mastra' });
+// Either id alone, both, or none.
+useAgentRun({ agentId: 'planner', baseUrl: '', resourceId: 'u-1' });
+useAgentRun({ agentId: 'planner', baseUrl: '', threadId: 't-1' });
+useAgentRun({ agentId: 'planner', baseUrl: '', fetch: fetchImpl });
+
+expectTypeOf<AgentRun['openPrompts']>().toEqualTypeOf<Prompt[]>();
+expectTypeOf<AgentRun['submit']>().parameters.toEqualTypeOf<[string, AnswerValue, AnswerOptions?]>();
+expectTypeOf<AgentRun['retry']>().toEqualTypeOf<(promptKey: string) => Promise<void>>();
+expectTypeOf<AgentRun['restore']>().toEqualTypeOf<() => void>();
+expectTypeOf<AgentRun['restoreError']>().toEqualTypeOf<RunError | undefined>();
+expectTypeOf<AgentRun>().not.toHaveProperty('answerState');
+expectTypeOf<AgentRun>().not.toHaveProperty('pending');
+expectTypeOf<RequestError['error']>().toEqualTypeOf<RunError | Refusal>();
+expectTypeOf<Extract<TranscriptEntry, { type: 'prompt' }>['state']>().toEqualTypeOf<PromptState>();
+// The names apps need come from the one package.
+expectTypeOf<PromptKind>().toEqualTypeOf<'text' | 'single' | 'multiple'>();
+expectTypeOf<PromptOption>().toHaveProperty('label');
+expectTypeOf<RunStatus>().toBeString();
+// What <AskUserPrompt run> needs of a run: every member AgentRun has with the same name.
+expectTypeOf<keyof AskUserPromptRun>().toEqualTypeOf<'submit' | 'retry' | 'transcript' | 'openPrompts'>();
