@@ -18,6 +18,9 @@ export default defineConfig([
     '**/test-results/',
     '**/playwright-report/',
     '**/coverage/',
+    // The consumer gate's and the release's work directories (installed apps, packed tarballs).
+    '.consumers/',
+    '.release/',
   ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error', reportUnusedInlineConfigs: 'error' },

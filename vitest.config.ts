@@ -10,8 +10,15 @@ import { defineConfig } from 'vitest/config';
 const chromium = playwright({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 });
 // A factory, not a shared object: Vitest writes the project name into instances[i].
@@ -28,7 +35,13 @@ export const browser = () => ({
 const react18Dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test/react18');
 const fromReact18 = createRequire(path.join(react18Dir, 'package.json'));
 const react18Package = (name: string) => path.dirname(fromReact18.resolve(`${name}/package.json`));
-const react18Names = ['react', 'react-dom', '@testing-library/react', '@tanstack/react-query', 'vitest-browser-react'];
+const react18Names = [
+  'react',
+  'react-dom',
+  '@testing-library/react',
+  '@tanstack/react-query',
+  'vitest-browser-react',
+];
 const react18 = {
   alias: react18Names.flatMap((name) => [
     { find: new RegExp(`^${name}$`), replacement: react18Package(name) },
@@ -52,7 +65,12 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['packages/core/src/**/*.test.ts', 'packages/testing/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+          include: [
+            'packages/core/src/**/*.test.ts',
+            'packages/testing/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'packages/server/src/**/*.test.ts',
+          ],
         },
       },
       {
@@ -104,7 +122,9 @@ export default defineConfig({
       {
         // Every story is a test: it renders, its play function runs, and axe fails it on any violation.
         extends: true,
-        plugins: [storybookTest({ configDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '.storybook') })],
+        plugins: [
+          storybookTest({ configDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '.storybook') }),
+        ],
         test: { name: 'storybook', browser: browser() },
       },
     ],

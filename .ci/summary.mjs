@@ -35,7 +35,10 @@ function vitestCounts(report) {
     // A file that fails to load, or fails in a hook, has no failed test of its own.
     if (file.status === 'failed' && failed.length === 0) {
       suiteErrors += 1;
-      const first = String(file.message ?? '').split('\n').find((l) => l.trim()) ?? 'failed outside any test';
+      const first =
+        String(file.message ?? '')
+          .split('\n')
+          .find((l) => l.trim()) ?? 'failed outside any test';
       failures.push(`${name} › ${first.trim()}`);
     }
   }
@@ -53,7 +56,9 @@ function playwrightCounts(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected') {
-          failures.push(`playwright › ${[spec.file ?? suite.file, ...titles, spec.title].filter(Boolean).join(' › ')}`);
+          failures.push(
+            `playwright › ${[spec.file ?? suite.file, ...titles, spec.title].filter(Boolean).join(' › ')}`,
+          );
         }
       }
     }
@@ -85,7 +90,11 @@ function checksCounts(report) {
   };
 }
 
-const readers = { 'vitest.json': vitestCounts, 'playwright.json': playwrightCounts, 'consumers.json': checksCounts };
+const readers = {
+  'vitest.json': vitestCounts,
+  'playwright.json': playwrightCounts,
+  'consumers.json': checksCounts,
+};
 
 /** Counts everything a run left in `dir`. */
 export function summarize(dir) {
@@ -96,10 +105,18 @@ export function summarize(dir) {
   let skipped = 0;
 
   const setup = existsSync(path.join(dir, 'setup.jsonl'))
-    ? readFileSync(path.join(dir, 'setup.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    ? readFileSync(path.join(dir, 'setup.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
     : [];
   for (const s of setup) {
-    rows.push({ name: s.name, status: s.exitCode === 0 ? 'ok' : 'FAILED', detail: s.reason ?? '', ms: s.durationMs });
+    rows.push({
+      name: s.name,
+      status: s.exitCode === 0 ? 'ok' : 'FAILED',
+      detail: s.reason ?? '',
+      ms: s.durationMs,
+    });
     if (s.exitCode !== 0) {
       failed += 1;
       failures.push(`${s.name} › exit code ${s.exitCode}${s.reason ? `: ${s.reason}` : ''}`);
@@ -119,7 +136,12 @@ export function summarize(dir) {
         failed += 1;
         failures.push(`${step.name} › \`${step.command}\` exited ${step.exitCode}`);
       }
-      rows.push({ name: step.name, status: ok ? 'passed' : 'FAILED', detail: '1 check', ms: step.durationMs });
+      rows.push({
+        name: step.name,
+        status: ok ? 'passed' : 'FAILED',
+        detail: '1 check',
+        ms: step.durationMs,
+      });
       continue;
     }
     const report = readJson(path.join(dir, step.report));
@@ -133,7 +155,9 @@ export function summarize(dir) {
     // Exit code and report must agree: Vitest exits 1 on an unhandled error even when every test passed.
     if (step.exitCode !== 0 && c.failed === 0) {
       c.failed = 1;
-      c.failures.push(`${step.name} › exited ${step.exitCode} with no failed test: look for an error in its log`);
+      c.failures.push(
+        `${step.name} › exited ${step.exitCode} with no failed test: look for an error in its log`,
+      );
     }
     passed += c.passed;
     failed += c.failed;

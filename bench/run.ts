@@ -29,27 +29,40 @@ if (unknown.length) {
 }
 const chosen = names.length ? names : Object.keys(sections);
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log('# ask-user-kit benchmarks\n');
 console.log(`Command: pnpm bench ${args.join(' ')}`.trimEnd());
 console.log(`Date: ${new Date().toISOString()}`);
-console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${process.platform}-${process.arch}`);
+console.log(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${process.platform}-${process.arch}`,
+);
 console.log(`Load average at start: ${load()}`);
 console.log(`Kit code: ${kitRevision()}`);
-if (typeof (globalThis as { gc?: unknown }).gc !== 'function') console.log('(node runs without --expose-gc: garbage is not collected between runs)');
+if (typeof (globalThis as { gc?: unknown }).gc !== 'function')
+  console.log('(node runs without --expose-gc: garbage is not collected between runs)');
 for (const name of chosen) {
   const started = performance.now();
   await sections[name]!({ quick });
-  console.log(`\n(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s, load average now ${load()})`);
+  console.log(
+    `\n(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s, load average now ${load()})`,
+  );
 }
 
 /** The commit measured, and whether the kit's packages differed from it (a shared work tree, a local edit). */
 function kitRevision(): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const head = git('rev-parse', '--short', 'HEAD');
-    const dirty = git('status', '--porcelain', '--', 'packages/core', 'packages/react').split('\n').filter(Boolean);
-    return dirty.length ? `commit ${head} plus uncommitted changes to ${dirty.length} file(s) of packages/core and packages/react` : `commit ${head}, unchanged`;
+    const dirty = git('status', '--porcelain', '--', 'packages/core', 'packages/react')
+      .split('\n')
+      .filter(Boolean);
+    return dirty.length
+      ? `commit ${head} plus uncommitted changes to ${dirty.length} file(s) of packages/core and packages/react`
+      : `commit ${head}, unchanged`;
   } catch {
     return 'not a git work tree';
   }

@@ -10,9 +10,15 @@ const packageDir = process.cwd();
 const dist = path.join(packageDir, 'dist');
 rmSync(dist, { recursive: true, force: true });
 
-const tsc = spawnSync('tsc', ['-p', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'inherit', shell: false });
+const tsc = spawnSync('tsc', ['-p', 'tsconfig.build.json'], {
+  cwd: packageDir,
+  stdio: 'inherit',
+  shell: false,
+});
 if (tsc.error || tsc.status !== 0) {
-  console.error(`build: tsc failed in ${path.basename(packageDir)}${tsc.error ? `: ${tsc.error.message}` : ''}`);
+  console.error(
+    `build: tsc failed in ${path.basename(packageDir)}${tsc.error ? `: ${tsc.error.message}` : ''}`,
+  );
   process.exit(1);
 }
 

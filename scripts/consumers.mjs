@@ -10,7 +10,16 @@
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +29,10 @@ const work = path.join(root, '.consumers');
 const tarballs = path.join(work, 'tarballs');
 const fixtures = path.join(root, 'test/consumers');
 const reportDir = path.resolve(root, process.env.ASK_REPORT_DIR ?? '.ci/reports');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The packages apps install, by directory, with their tarball's fixed name in .consumers/tarballs. */
@@ -41,7 +53,11 @@ const REACT_18 = {
 /** Runs a command to its end; rejects with its output's tail when it fails. */
 function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const collect = (data) => {
       output += data;
@@ -66,7 +82,11 @@ function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 6
 /** Starts a long-running process and resolves once a line of its output matches `ready`. */
 function startProcess(command, args, { cwd = root, env, ready, timeoutMs = 60_000 }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -141,7 +161,9 @@ async function install(fixture, name, versions = {}) {
     }
   }
   writeJson(path.join(dir, 'package.json'), manifest);
-  await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], { cwd: dir });
+  await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd: dir,
+  });
   return dir;
 }
 
@@ -154,7 +176,17 @@ async function checkPublint() {
 async function checkAttw() {
   for (const { tarball } of PUBLISHED) {
     // A stylesheet has no types to check.
-    const output = await exec('pnpm', ['exec', 'attw', '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css', '--format', 'table-flipped', path.join(tarballs, tarball)]);
+    const output = await exec('pnpm', [
+      'exec',
+      'attw',
+      '--profile',
+      'esm-only',
+      '--exclude-entrypoints',
+      'styles.css',
+      '--format',
+      'table-flipped',
+      path.join(tarballs, tarball),
+    ]);
     console.log(output.trim());
   }
 }
@@ -169,7 +201,8 @@ async function checkVite(name, versions) {
   const dir = await install('vite-react', name, versions);
   await exec('npm', ['run', 'build'], { cwd: dir });
   const installed = readJson(path.join(dir, 'node_modules/react/package.json')).version;
-  const wanted = versions.react ?? readJson(path.join(fixtures, 'vite-react/package.json')).dependencies.react;
+  const wanted =
+    versions.react ?? readJson(path.join(fixtures, 'vite-react/package.json')).dependencies.react;
   if (installed !== wanted) throw new Error(`expected react ${wanted} in ${name}, found ${installed}`);
 
   const server = await startProcess('node', ['apps/server/src/main.ts'], {
@@ -179,11 +212,22 @@ async function checkVite(name, versions) {
   const port = await freePort();
   const preview = await startProcess(
     'node',
-    [path.join(dir, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [
+      path.join(dir, 'node_modules/vite/bin/vite.js'),
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
     { cwd: dir, ready: /Local:\s+http/ },
   );
   const { chromium } = await import('playwright');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     const errors = [];
@@ -192,9 +236,17 @@ async function checkVite(name, versions) {
     await page.goto(`http://127.0.0.1:${port}/?server=${encodeURIComponent(server.match[1])}`);
     await page.getByRole('button', { name: 'Start' }).click();
     // A page that crashed on load never shows the question: say why rather than time out.
-    await page.getByRole('textbox').first().waitFor({ timeout: 15_000 }).catch((error) => {
-      throw new Error(errors.length ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}` : error.message);
-    });
+    await page
+      .getByRole('textbox')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch((error) => {
+        throw new Error(
+          errors.length
+            ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}`
+            : error.message,
+        );
+      });
     await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
@@ -220,11 +272,15 @@ async function checkNext() {
   const dir = await install('next-app', 'next');
   await exec('npm', ['run', 'build'], { cwd: dir, env: { NEXT_TELEMETRY_DISABLED: '1' } });
   const port = await freePort();
-  const server = await startProcess('node', [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
-    ready: /Ready|started server|Local:/i,
-  });
+  const server = await startProcess(
+    'node',
+    [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: dir,
+      env: { NEXT_TELEMETRY_DISABLED: '1' },
+      ready: /Ready|started server|Local:/i,
+    },
+  );
   try {
     const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
     const expected = ['How will you travel?', 'type="radio"', 'Train', 'Fastest', 'data-scope="ask-user"'];
@@ -274,7 +330,12 @@ for (const check of checks) {
     results.push({ name: check.name, status: 'passed', durationMs: Date.now() - started });
     console.log(`✓ ${check.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
-    results.push({ name: check.name, status: 'failed', durationMs: Date.now() - started, message: error.message });
+    results.push({
+      name: check.name,
+      status: 'failed',
+      durationMs: Date.now() - started,
+      message: error.message,
+    });
     console.error(`✗ ${check.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${error.message}`);
   }
 }

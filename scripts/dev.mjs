@@ -93,7 +93,10 @@ let appUrl;
 const announce = () => {
   if (!serverReady || (withDemo && !appUrl)) return;
   if (withDemo) {
-    say(paint('1;32', `Open ${appUrl} in your browser.`) + ` (agent server: ${serverUrl}/api) · Ctrl-C stops both.`);
+    say(
+      paint('1;32', `Open ${appUrl} in your browser.`) +
+        ` (agent server: ${serverUrl}/api) · Ctrl-C stops both.`,
+    );
   } else {
     say(
       `apps/demo is not ready yet (no dev script or index.html), so only the server runs: ${serverUrl}/api · ` +

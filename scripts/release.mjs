@@ -25,7 +25,10 @@ const packages = readdirSync(path.join(root, 'packages'))
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const dir of packages) {
-  execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('pnpm', ['pack', '--pack-destination', out], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 for (const file of readdirSync(out).sort()) {
   const tarball = path.join(out, file);
@@ -35,7 +38,9 @@ for (const file of readdirSync(out).sort()) {
 }
 
 if (!publish) {
-  console.log('\nDry run: nothing was published. `pnpm release --publish` publishes these versions with changesets.');
+  console.log(
+    '\nDry run: nothing was published. `pnpm release --publish` publishes these versions with changesets.',
+  );
 } else {
   execFileSync('pnpm', ['exec', 'changeset', 'publish'], { cwd: root, stdio: 'inherit' });
 }

@@ -45,7 +45,12 @@ const steps = [
   { name: 'size', command: ['pnpm', 'run', 'size:check'], missing: rootScript('size:check') },
   ...Object.keys(rootScripts)
     .filter((s) => s.startsWith('check:'))
-    .map((s) => ({ name: s, command: ['pnpm', 'run', s], ...(checkReports[s] && { report: checkReports[s] }), missing: null })),
+    .map((s) => ({
+      name: s,
+      command: ['pnpm', 'run', s],
+      ...(checkReports[s] && { report: checkReports[s] }),
+      missing: null,
+    })),
   {
     name: 'e2e',
     // `--reporter` after the script name reaches `playwright test`; it replaces the config's reporters.
@@ -62,7 +67,11 @@ const steps = [
 
 function run(command, env) {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('error', (error) => {
       console.error(`could not run ${command.join(' ')}: ${error.message}`);
       resolve(127);
@@ -102,7 +111,9 @@ for (const step of steps) {
     ...(step.report ? { report: step.report } : {}),
   });
   save();
-  console.log(`◀ ${step.name}: ${exitCode === 0 ? 'ok' : `exit code ${exitCode}`} in ${(durationMs / 1000).toFixed(1)} s`);
+  console.log(
+    `◀ ${step.name}: ${exitCode === 0 ? 'ok' : `exit code ${exitCode}`} in ${(durationMs / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.env.ASK_SUMMARY === '0') {

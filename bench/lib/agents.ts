@@ -38,9 +38,7 @@ export function longText(deltas: number): string {
 export function longRunAgent(id: string, deltas: number, toolCalls: number): Agent {
   const text = longText(deltas);
   const model = scriptedModel((ctx): ScriptStep =>
-    ctx.step < toolCalls
-      ? ask.raw({ query: `topic ${ctx.step + 1}` }, 'lookup')
-      : reply(text, { deltas }),
+    ctx.step < toolCalls ? ask.raw({ query: `topic ${ctx.step + 1}` }, 'lookup') : reply(text, { deltas }),
   );
   return new Agent({
     id,
@@ -57,5 +55,11 @@ export function quickAskAgent(id: string): Agent {
     ask.single('How will you travel?', ['Train', 'Plane', 'Car']),
     reply(({ answers }) => `You picked ${answers[0]}.`, { deltas: 4 }),
   ]);
-  return new Agent({ id, name: id, instructions: 'Ask, then answer.', model: model as never, tools: { ask_user: askUserTool } });
+  return new Agent({
+    id,
+    name: id,
+    instructions: 'Ask, then answer.',
+    model: model as never,
+    tools: { ask_user: askUserTool },
+  });
 }

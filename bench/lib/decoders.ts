@@ -94,7 +94,8 @@ export function clientJsDecoder(options: { onConsoleError?: () => void } = {}): 
     const client = new MastraClient({
       baseUrl: 'http://127.0.0.1:9',
       retries: 0,
-      fetch: async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+      fetch: async () =>
+        new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     });
     let count = 0;
     const original = console.error;

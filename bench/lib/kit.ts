@@ -13,54 +13,65 @@ export const loadCore = () =>
   ));
 
 /** Decode only: `decodeChunks` over the body, batches counted. */
-export const kitDecodeOnly = (c: Core): Decoder => async (body) => {
-  let count = 0;
-  for await (const batch of c.decodeChunks(body)) count += batch.length;
-  return count;
-};
+export const kitDecodeOnly =
+  (c: Core): Decoder =>
+  async (body) => {
+    let count = 0;
+    for await (const batch of c.decodeChunks(body)) count += batch.length;
+    return count;
+  };
 
 /** Decode + reduce: `decodeChunks`, then `reduceRun` once per batch, as the store does. */
-export const kitDecodeReduce = (c: Core): Decoder => async (body) => {
-  let count = 0;
-  let s = c.reduceRun(c.initialRunSnapshot, { type: 'send', id: 'm1', text: 'Plan a three-day trip.' });
-  for await (const events of c.decodeChunks(body)) {
-    count += events.length;
-    s = c.reduceRun(s, { type: 'events', events });
-  }
-  s = c.reduceRun(s, { type: 'stream-end' });
-  if (s.status === 'error') throw new Error(`kit ended in error: ${s.error?.message}`);
-  return count;
-};
+export const kitDecodeReduce =
+  (c: Core): Decoder =>
+  async (body) => {
+    let count = 0;
+    let s = c.reduceRun(c.initialRunSnapshot, { type: 'send', id: 'm1', text: 'Plan a three-day trip.' });
+    for await (const events of c.decodeChunks(body)) {
+      count += events.length;
+      s = c.reduceRun(s, { type: 'events', events });
+    }
+    s = c.reduceRun(s, { type: 'stream-end' });
+    if (s.status === 'error') throw new Error(`kit ended in error: ${s.error?.message}`);
+    return count;
+  };
 
 /**
  * The whole path an app gets: `createRunStore` over `createFetchTransport`, whose `fetch`
  * answers with the body; a subscribed listener reads each snapshot. Resolves when `send` does.
  */
-export const kitStore = (c: Core): Decoder => async (body) => {
-  const transport = c.createFetchTransport({
-    baseUrl: 'http://127.0.0.1:9',
-    agentId: 'bench',
-    fetch: async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
-  });
-  const store = c.createRunStore({ transport });
-  let notified = 0;
-  const off = store.subscribe(() => {
-    store.getSnapshot();
-    notified++;
-  });
-  await store.send('Plan a three-day trip.');
-  off();
-  const s = store.getSnapshot();
-  if (s.status === 'error') throw new Error(`kit ended in error: ${s.error?.message}`);
-  // Chunks are not counted by the store: report the transcript's text length as a check instead.
-  return s.text.length > 0 ? -1 : 0;
-};
+export const kitStore =
+  (c: Core): Decoder =>
+  async (body) => {
+    const transport = c.createFetchTransport({
+      baseUrl: 'http://127.0.0.1:9',
+      agentId: 'bench',
+      fetch: async () =>
+        new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const store = c.createRunStore({ transport });
+    let notified = 0;
+    const off = store.subscribe(() => {
+      store.getSnapshot();
+      notified++;
+    });
+    await store.send('Plan a three-day trip.');
+    off();
+    const s = store.getSnapshot();
+    if (s.status === 'error') throw new Error(`kit ended in error: ${s.error?.message}`);
+    // Chunks are not counted by the store: report the transcript's text length as a check instead.
+    return s.text.length > 0 ? -1 : 0;
+  };
 
 /** A transport-free helper for other sections: a store fed from recorded bytes. */
 export function recordedTransport(c: Core, bytes: () => Uint8Array, readSize: number) {
   return c.createFetchTransport({
     baseUrl: 'http://127.0.0.1:9',
     agentId: 'bench',
-    fetch: async () => new Response(feed(bytes(), readSize), { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    fetch: async () =>
+      new Response(feed(bytes(), readSize), {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+      }),
   });
 }

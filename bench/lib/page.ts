@@ -57,10 +57,14 @@ export async function servePage(apiTarget?: string): Promise<{ url: string; clos
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (path.startsWith('/api/') && apiTarget) {
       const target = new URL(req.url ?? '/', apiTarget);
-      const upstream = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const upstream = request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       upstream.on('error', () => res.destroy());
       req.pipe(upstream);
       return;

@@ -33,12 +33,15 @@ export interface Recording {
 /** Bump when the way streams are recorded changes: cached recordings are then made again. */
 const RECORDER = 1;
 const dir = fileURLToPath(new URL('../.data/streams/', import.meta.url));
-const testingRequire = createRequire(fileURLToPath(new URL('../../packages/testing/package.json', import.meta.url)));
+const testingRequire = createRequire(
+  fileURLToPath(new URL('../../packages/testing/package.json', import.meta.url)),
+);
 
 function versionOf(name: string, from = testingRequire): string {
   try {
     let path = from.resolve(name);
-    while (!existsSync(`${path}/package.json`) || !path.endsWith(name)) path = path.slice(0, path.lastIndexOf('/'));
+    while (!existsSync(`${path}/package.json`) || !path.endsWith(name))
+      path = path.slice(0, path.lastIndexOf('/'));
     return (JSON.parse(readFileSync(`${path}/package.json`, 'utf8')) as { version: string }).version;
   } catch {
     return 'unknown';
@@ -87,7 +90,10 @@ function cached(spec: StreamSpec, versions: Record<string, string>): Recording |
  * memory, on 127.0.0.1) driving a scripted model, saved under bench/.data/streams/ with how
  * they were made. Kept and reused while the spec and the server's versions stay the same.
  */
-export async function loadRecordings(specs: StreamSpec[], options: { force?: boolean; log?: (s: string) => void } = {}): Promise<Recording[]> {
+export async function loadRecordings(
+  specs: StreamSpec[],
+  options: { force?: boolean; log?: (s: string) => void } = {},
+): Promise<Recording[]> {
   const versions = serverVersions();
   const out = new Map<string, Recording>();
   const todo: StreamSpec[] = [];
@@ -106,7 +112,10 @@ export async function loadRecordings(specs: StreamSpec[], options: { force?: boo
         const res = await fetch(`${server.url}/api/agents/${spec.name}/stream`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ messages: [{ role: 'user', content: 'Plan a three-day trip.' }], maxSteps: spec.toolCalls + 2 }),
+          body: JSON.stringify({
+            messages: [{ role: 'user', content: 'Plan a three-day trip.' }],
+            maxSteps: spec.toolCalls + 2,
+          }),
         });
         if (!res.ok) throw new Error(`recording ${spec.name}: HTTP ${res.status} ${await res.text()}`);
         const bytes = new Uint8Array(await res.arrayBuffer());
@@ -126,7 +135,9 @@ export async function loadRecordings(specs: StreamSpec[], options: { force?: boo
         };
         writeFileSync(`${dir}${spec.name}.sse`, bytes);
         writeFileSync(`${dir}${spec.name}.json`, `${JSON.stringify(meta, null, 2)}\n`);
-        options.log?.(`recorded ${spec.name}: ${(bytes.length / 1e6).toFixed(2)} MB, ${meta.chunks} chunks in ${meta.recordMs} ms`);
+        options.log?.(
+          `recorded ${spec.name}: ${(bytes.length / 1e6).toFixed(2)} MB, ${meta.chunks} chunks in ${meta.recordMs} ms`,
+        );
         out.set(spec.name, { spec, bytes, meta });
       }
     } finally {

@@ -2,7 +2,8 @@
 export function printTable(head: string[], rows: (string | number)[][]): void {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const r of cells.slice(1)) console.log(line(r));

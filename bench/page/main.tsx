@@ -225,7 +225,10 @@ const latencyFetch: typeof fetch = async (input, init) => {
   const body = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        if (marks.arrived === undefined && decoder.decode(chunk, { stream: true }).includes('"tool-call-suspended"')) {
+        if (
+          marks.arrived === undefined &&
+          decoder.decode(chunk, { stream: true }).includes('"tool-call-suspended"')
+        ) {
           marks.arrived = performance.now();
           requestAnimationFrame(() => (marks.floorFrame = performance.now()));
         }
@@ -233,7 +236,11 @@ const latencyFetch: typeof fetch = async (input, init) => {
       },
     }),
   );
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 };
 
 let latencyRun: AgentRun | undefined;
@@ -273,7 +280,8 @@ function mountLatency() {
   document.addEventListener(
     'click',
     (event) => {
-      if ((event.target as Element | null)?.closest?.('button[type="submit"]')) marks.clicked = event.timeStamp;
+      if ((event.target as Element | null)?.closest?.('button[type="submit"]'))
+        marks.clicked = event.timeStamp;
     },
     { capture: true },
   );
@@ -293,7 +301,10 @@ const bench = {
   latencyMarks(): LatencyMarks {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const resume = entries.filter((e) => e.name.includes('/resume-stream')).at(-1);
-    return { ...marks, resumeRequestStart: resume && resume.requestStart > 0 ? resume.requestStart : undefined };
+    return {
+      ...marks,
+      resumeRequestStart: resume && resume.requestStart > 0 ? resume.requestStart : undefined,
+    };
   },
   status: () => latencyRun?.status,
 };

@@ -32,10 +32,14 @@ export async function latencySection(): Promise<void> {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       try {
         await page.evaluate(() => window.bench.startLatencyRun());
-        await page.waitForFunction(() => window.bench.latencyMarks().afterPaint !== undefined, undefined, { timeout: RUN_TIMEOUT_MS });
+        await page.waitForFunction(() => window.bench.latencyMarks().afterPaint !== undefined, undefined, {
+          timeout: RUN_TIMEOUT_MS,
+        });
         await page.getByRole('radio', { name: 'Train' }).check({ timeout: RUN_TIMEOUT_MS });
         await page.getByRole('button', { name: 'Send' }).click({ timeout: RUN_TIMEOUT_MS });
-        await page.waitForFunction(() => window.bench.status() === 'done', undefined, { timeout: RUN_TIMEOUT_MS });
+        await page.waitForFunction(() => window.bench.status() === 'done', undefined, {
+          timeout: RUN_TIMEOUT_MS,
+        });
         const m = await page.evaluate(() => window.bench.latencyMarks());
         if (i >= WARMUP) marks.push(m);
       } catch (error) {
@@ -52,7 +56,10 @@ export async function latencySection(): Promise<void> {
       ['… → next animation frame (the frame that paints it)', d('arrived', 'frame')],
       ['… → a task after that frame (painted)', d('arrived', 'afterPaint')],
       ['submit click → kit calls fetch(resume-stream)', d('clicked', 'resumeFetch')],
-      ['submit click → browser starts sending the request (Resource Timing requestStart)', d('clicked', 'resumeRequestStart')],
+      [
+        'submit click → browser starts sending the request (Resource Timing requestStart)',
+        d('clicked', 'resumeRequestStart'),
+      ],
     ];
     console.log(
       `Page: Vite production build of the kit (useAgentRun + <AskUserPrompt> + styles.css), headless Chromium ${version}; ` +
@@ -62,10 +69,18 @@ export async function latencySection(): Promise<void> {
     );
     printTable(
       ['interval', 'runs', 'median', 'p95', 'max'],
-      rows.map(([label, xs]) => [label, xs.length, fixed(median(xs), 1), fixed(quantile(xs, 0.95), 1), fixed(Math.max(...xs), 1)]),
+      rows.map(([label, xs]) => [
+        label,
+        xs.length,
+        fixed(median(xs), 1),
+        fixed(quantile(xs, 0.95), 1),
+        fixed(Math.max(...xs), 1),
+      ]),
     );
     const p95 = quantile(d('arrived', 'frame'), 0.95);
-    const sameFrame = marks.filter((m) => m.frame !== undefined && m.floorFrame !== undefined && m.frame - m.floorFrame < 1).length;
+    const sameFrame = marks.filter(
+      (m) => m.frame !== undefined && m.floorFrame !== undefined && m.frame - m.floorFrame < 1,
+    ).length;
     const p95After = quantile(d('arrived', 'afterPaint'), 0.95);
     console.log(
       `\nTarget: painted within 16 ms at p95: arrival → painting frame p95 ${fixed(p95, 1)} ms (${p95 <= 16 ? 'met' : 'MISSED'}); ` +

@@ -39,13 +39,16 @@ function sampledBody(total: number, readSize: number, bytesAt: (offset: number, 
 /** `count` frames of `size` bytes of malformed JSON (`data: {xxxx…`), each a fresh buffer. */
 function malformedFrames(count: number, size: number) {
   const frame = encoder.encode(`data: {${'x'.repeat(size - 9)}\n\n`);
-  return { total: frame.length * count, bytesAt: (offset: number, n: number) => slicedRepeat(frame, offset, n) };
+  return {
+    total: frame.length * count,
+    bytesAt: (offset: number, n: number) => slicedRepeat(frame, offset, n),
+  };
 }
 
 /** Bytes [offset, offset + n) of `unit` repeated without end. */
 function slicedRepeat(unit: Uint8Array, offset: number, n: number): Uint8Array {
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const from = (offset + i) % unit.length;
     const take = Math.min(unit.length - from, n - i);
     out.set(unit.subarray(from, from + take), i);
@@ -56,7 +59,8 @@ function slicedRepeat(unit: Uint8Array, offset: number, n: number): Uint8Array {
 
 /** Writes the part of `piece` (placed at `at` in the stream) that falls in `out` (placed at `offset`). */
 function overlay(out: Uint8Array, offset: number, piece: Uint8Array, at: number) {
-  for (let i = Math.max(at, offset); i < Math.min(at + piece.length, offset + out.length); i++) out[i - offset] = piece[i - at]!;
+  for (let i = Math.max(at, offset); i < Math.min(at + piece.length, offset + out.length); i++)
+    out[i - offset] = piece[i - at]!;
 }
 
 /** A `data:` line of `size` bytes of malformed JSON that ends with a blank line (`complete`), or never ends. */
@@ -91,7 +95,8 @@ async function measure(core: Core, c: Case) {
     const transport = core.createFetchTransport({
       baseUrl: 'http://127.0.0.1:9',
       agentId: 'bench',
-      fetch: async () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+      fetch: async () =>
+        new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
       ...c.options,
     });
     const store = core.createRunStore({ transport });
@@ -103,7 +108,14 @@ async function measure(core: Core, c: Case) {
     const excerpts = snapshot.issues.reduce((sum, issue) => sum + issue.excerpt.length, 0);
     return {
       stats,
-      result: { ms, retained, excerpts, issues: snapshot.issues.length, status: snapshot.status, error: snapshot.error?.code ?? '' },
+      result: {
+        ms,
+        retained,
+        excerpts,
+        issues: snapshot.issues.length,
+        status: snapshot.status,
+        error: snapshot.error?.code ?? '',
+      },
     };
   })();
   return { ...result, peak: stats.peak - before, reads: stats.reads };
@@ -152,7 +164,11 @@ export async function limitsSection(): Promise<void> {
     { name: 'one 50 MB malformed line (complete)', ...longLine(50 * MB, true) },
     { name: 'one 50 MB malformed line, maxFrameLength 64 MB', ...longLine(50 * MB, true), options: big },
     { name: 'an unterminated 50 MB data: line', ...longLine(50 * MB, false) },
-    { name: 'an unterminated 50 MB data: line, maxFrameLength 64 MB', ...longLine(50 * MB, false), options: big },
+    {
+      name: 'an unterminated 50 MB data: line, maxFrameLength 64 MB',
+      ...longLine(50 * MB, false),
+      options: big,
+    },
     { name: 'an endless data: line (cut at 200 MB)', ...longLine(200 * MB, false) },
   ];
   const rows: (string | number)[][] = [];
@@ -170,12 +186,19 @@ export async function limitsSection(): Promise<void> {
   }
   printTable(['stream', 'peak MB', 'retained MB', 'issues (excerpts)', 'status', 'MB read', 'ms'], rows);
 
-  console.log('\nOne complete malformed frame of 8 MB, then 32 MB, decoded by decodeChunks (limit raised to 64 MB) in reads of each size: the fastest of 3 runs, and the ratio at 4n.\n');
+  console.log(
+    '\nOne complete malformed frame of 8 MB, then 32 MB, decoded by decodeChunks (limit raised to 64 MB) in reads of each size: the fastest of 3 runs, and the ratio at 4n.\n',
+  );
   const timing: (string | number)[][] = [];
   for (const readSize of [64, 1024, READ]) {
     const n = await linearity(core, 8 * MB, readSize);
     const n4 = await linearity(core, 32 * MB, readSize);
-    timing.push([`${readSize.toLocaleString('en-US')} B reads`, fixed(n, 0), fixed(n4, 0), `${fixed(n4 / n, 2)}×`]);
+    timing.push([
+      `${readSize.toLocaleString('en-US')} B reads`,
+      fixed(n, 0),
+      fixed(n4, 0),
+      `${fixed(n4 / n, 2)}×`,
+    ]);
   }
   printTable(['reads', '8 MB ms', '32 MB ms', 'ratio'], timing);
 }

@@ -32,7 +32,9 @@ export async function memorySection(): Promise<void> {
   );
 
   // A short warm-up run first, so code loaded and compiled on first use is in the baseline.
-  const warm = core.createRunStore({ transport: recordedTransport(core, () => bytes.subarray(0, 256 * 1024), 64 * 1024) });
+  const warm = core.createRunStore({
+    transport: recordedTransport(core, () => bytes.subarray(0, 256 * 1024), 64 * 1024),
+  });
   await warm.send('warm up').catch(() => {});
   const before = heap();
   // The run lives in its own function: a suspended async frame can keep stale temporaries alive.
@@ -45,7 +47,8 @@ export async function memorySection(): Promise<void> {
     const asLeft = heap() - before;
     // Reading the text (as rendering does) makes V8 flatten the rope built from the deltas.
     let read = 0;
-    for (const entry of snapshot.transcript) if (entry.type === 'assistant') read += entry.text.charCodeAt(entry.text.length - 1);
+    for (const entry of snapshot.transcript)
+      if (entry.type === 'assistant') read += entry.text.charCodeAt(entry.text.length - 1);
     read += snapshot.text.charCodeAt(snapshot.text.length - 1);
     const afterRead = heap() - before;
     return {
@@ -70,7 +73,11 @@ export async function memorySection(): Promise<void> {
     [
       ['after the run, as the store left it', asLeft.toLocaleString('en-US'), fixed(asLeft / utf16, 2)],
       ['after the text is read once', afterRead.toLocaleString('en-US'), fixed(afterRead / utf16, 2)],
-      ['after store and snapshot are dropped (residue)', released.toLocaleString('en-US'), fixed(released / utf16, 2)],
+      [
+        'after store and snapshot are dropped (residue)',
+        released.toLocaleString('en-US'),
+        fixed(released / utf16, 2),
+      ],
     ],
   );
   console.log(

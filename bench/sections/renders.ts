@@ -55,15 +55,34 @@ export async function rendersSection(): Promise<void> {
           m((r) => r.reads),
           m((r) => r.commits),
           m((r) => r.frames),
-          fixed(m((r) => r.commits / Math.max(1, r.frames)), 2),
+          fixed(
+            m((r) => r.commits / Math.max(1, r.frames)),
+            2,
+          ),
           m((r) => r.maxCommitsInAFrame),
-          fixed(m((r) => r.renderMs), 0),
-          fixed(m((r) => r.burstMs), 0),
+          fixed(
+            m((r) => r.renderMs),
+            0,
+          ),
+          fixed(
+            m((r) => r.burstMs),
+            0,
+          ),
         ]);
       }
     }
     printTable(
-      ['hook', 'feed', 'reads', 'commits', 'frames', 'commits / frame', 'most commits in one frame', 'render ms (sum)', 'burst ms'],
+      [
+        'hook',
+        'feed',
+        'reads',
+        'commits',
+        'frames',
+        'commits / frame',
+        'most commits in one frame',
+        'render ms (sum)',
+        'burst ms',
+      ],
       rows,
     );
     const kit = results.filter((r) => r.impl === 'kit');

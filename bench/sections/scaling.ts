@@ -52,7 +52,11 @@ const operations = (quick: boolean): Operation[] => {
     {
       name: 'reduceRun: n ask_user suspensions in one stream',
       n: 2_500 * scale,
-      prepare: (core, size) => streamOf(core, Array.from({ length: size }, (_, i) => withCallId(suspended, `call_${i}`))),
+      prepare: (core, size) =>
+        streamOf(
+          core,
+          Array.from({ length: size }, (_, i) => withCallId(suspended, `call_${i}`)),
+        ),
     },
     {
       name: 'reduceRun: n tool calls with their results',
@@ -69,7 +73,9 @@ const operations = (quick: boolean): Operation[] => {
       prepare: (core, size) => {
         const runs = Array.from({ length: size }, (_, i) => ({
           runId: `run-${i}`,
-          toolCalls: [{ toolCallId: 'call_1', toolName: 'ask_user', suspendPayload: { question: `Question ${i}?` } }],
+          toolCalls: [
+            { toolCallId: 'call_1', toolName: 'ask_user', suspendPayload: { question: `Question ${i}?` } },
+          ],
         }));
         return () => core.reduceRun(core.initialRunSnapshot, { type: 'restore', runs });
       },
@@ -79,7 +85,12 @@ const operations = (quick: boolean): Operation[] => {
       n: 20_000 * scale,
       prepare: (core, size) => {
         const options = Array.from({ length: size }, (_, i) => ({ label: `Option ${i}` }));
-        const toolCall = { runId: 'r1', toolCallId: 'call_1', toolName: 'ask_user', suspendPayload: { question: 'Pick', options } };
+        const toolCall = {
+          runId: 'r1',
+          toolCallId: 'call_1',
+          toolName: 'ask_user',
+          suspendPayload: { question: 'Pick', options },
+        };
         return () => core.parsePrompt(toolCall);
       },
     },

@@ -49,7 +49,9 @@ export async function throughputSection(options: { quick?: boolean } = {}): Prom
       { id: 'kitStore', label: 'kit store', decoder: kitStore(core) },
     );
   } else {
-    console.log('The kit (@ask-user-kit/core) has no entry yet: only the floor and the peers are measured.\n');
+    console.log(
+      'The kit (@ask-user-kit/core) has no entry yet: only the floor and the peers are measured.\n',
+    );
   }
   methods.push({
     id: 'clientjs',
@@ -77,7 +79,9 @@ export async function throughputSection(options: { quick?: boolean } = {}): Prom
       const started = performance.now();
       let lastPeer = 0;
       const repeat = Math.max(1, Math.round(SAMPLE_BYTES / rec.bytes.length));
-      process.stderr.write(`(throughput: ${rec.spec.name}, ${READ_SIZES.find((r) => r.size === size)!.label}, ${repeat} decode(s) per sample)\n`);
+      process.stderr.write(
+        `(throughput: ${rec.spec.name}, ${READ_SIZES.find((r) => r.size === size)!.label}, ${repeat} decode(s) per sample)\n`,
+      );
       for (let rep = 0; rep < REPS.warmup + REPS.max; rep++) {
         if (rep >= REPS.warmup + REPS.min && performance.now() - started > REPS.budgetMs) break;
         for (const m of active) {
@@ -96,7 +100,9 @@ export async function throughputSection(options: { quick?: boolean } = {}): Prom
           const [cpu, wall] = [sample.cpu / repeat, sample.wall / repeat];
           if (m.id === 'clientjs') lastPeer = Math.max(lastPeer, wall);
           if (Number.isFinite(wall) && typeof value === 'number' && value >= 0 && value !== rec.meta.chunks) {
-            throw new Error(`${m.label} saw ${value} chunks in ${rec.spec.name}, the recording has ${rec.meta.chunks}`);
+            throw new Error(
+              `${m.label} saw ${value} chunks in ${rec.spec.name}, the recording has ${rec.meta.chunks}`,
+            );
           }
           // Warm-up samples are not counted, unless it was a peer run too slow to repeat.
           if (rep >= REPS.warmup || !Number.isFinite(wall) || (m.id === 'clientjs' && wall > 5_000)) {
@@ -108,8 +114,23 @@ export async function throughputSection(options: { quick?: boolean } = {}): Prom
     }
   }
 
-  for (const { label, size } of READ_SIZES) printThroughput(`${label}: MB/s of CPU time`, size, times.get(size)!, recordings, methods, core !== undefined);
-  printThroughput('64 KB reads: MB/s of wall-clock time', PEER_READ_SIZE, walls.get(PEER_READ_SIZE)!, recordings, methods, core !== undefined);
+  for (const { label, size } of READ_SIZES)
+    printThroughput(
+      `${label}: MB/s of CPU time`,
+      size,
+      times.get(size)!,
+      recordings,
+      methods,
+      core !== undefined,
+    );
+  printThroughput(
+    '64 KB reads: MB/s of wall-clock time',
+    PEER_READ_SIZE,
+    walls.get(PEER_READ_SIZE)!,
+    recordings,
+    methods,
+    core !== undefined,
+  );
   console.log(
     `\nclient-js wrote ${peerErrors} console.error line(s) during its runs (silenced while timed).` +
       '\nColumns: floor = TextDecoder + split on blank lines + JSON.parse; eventsource-parser = createParser().feed + JSON.parse; ' +
@@ -126,10 +147,22 @@ export async function throughputSection(options: { quick?: boolean } = {}): Prom
 
 type Runs = Map<string, Map<string, number[]>>;
 
-function printThroughput(title: string, size: number, perRec: Runs, recordings: Recording[], methods: Method[], hasKit: boolean): void {
-  const mbps = (bytes: number, ms: number | undefined) => (ms === undefined ? NaN : bytes / 1e6 / (ms / 1000));
+function printThroughput(
+  title: string,
+  size: number,
+  perRec: Runs,
+  recordings: Recording[],
+  methods: Method[],
+  hasKit: boolean,
+): void {
+  const mbps = (bytes: number, ms: number | undefined) =>
+    ms === undefined ? NaN : bytes / 1e6 / (ms / 1000);
   const ratio = (a: number | undefined, b: number | undefined) =>
-    a === undefined || b === undefined ? '–' : !Number.isFinite(a) ? `>${fixed(PEER_TIMEOUT_MS / b, 0)}×` : `${fixed(a / b, 2)}×`;
+    a === undefined || b === undefined
+      ? '–'
+      : !Number.isFinite(a)
+        ? `>${fixed(PEER_TIMEOUT_MS / b, 0)}×`
+        : `${fixed(a / b, 2)}×`;
   const active = methods.filter((m) => m.onlyReadSize === undefined || m.onlyReadSize === size);
   const peer = active.some((m) => m.id === 'clientjs');
   console.log(`\n### ${title} (medians); ratios of median times\n`);
@@ -147,10 +180,17 @@ function printThroughput(title: string, size: number, perRec: Runs, recordings: 
       rec.meta.chunks,
       ...active.map((m) => {
         const ms = med(m.id);
-        return ms !== undefined && !Number.isFinite(ms) ? `<${fixed(mbps(rec.meta.bytes, PEER_TIMEOUT_MS), 2)}` : fixed(mbps(rec.meta.bytes, ms), 1);
+        return ms !== undefined && !Number.isFinite(ms)
+          ? `<${fixed(mbps(rec.meta.bytes, PEER_TIMEOUT_MS), 2)}`
+          : fixed(mbps(rec.meta.bytes, ms), 1);
       }),
     ];
-    if (hasKit) row.push(ratio(med('kit'), med('floor')), ratio(med('kit'), med('esp')), ratio(med('kitStore'), med('floor')));
+    if (hasKit)
+      row.push(
+        ratio(med('kit'), med('floor')),
+        ratio(med('kit'), med('esp')),
+        ratio(med('kitStore'), med('floor')),
+      );
     if (peer && hasKit) row.push(ratio(med('clientjs'), med('kitStore')));
     return row;
   });
@@ -167,8 +207,14 @@ function printThroughput(title: string, size: number, perRec: Runs, recordings: 
 
 function describeRecordings(recordings: Recording[]): void {
   const first = recordings[0]!.meta;
-  console.log(`Streams: ${first.how.replace(/\d+ steps each calling/, 'N steps each calling').replace(/\d+ text deltas/, 'M text deltas')}.`);
-  console.log(`Server: ${Object.entries(first.versions).map(([k, v]) => `${k} ${v}`).join(', ')}; recorded ${first.recordedAt.slice(0, 10)}.\n`);
+  console.log(
+    `Streams: ${first.how.replace(/\d+ steps each calling/, 'N steps each calling').replace(/\d+ text deltas/, 'M text deltas')}.`,
+  );
+  console.log(
+    `Server: ${Object.entries(first.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; recorded ${first.recordedAt.slice(0, 10)}.\n`,
+  );
   printTable(
     ['stream', 'bytes', 'chunks', 'text-delta', 'tool-call', 'largest step-finish (bytes)'],
     recordings.map((r) => [

@@ -73,7 +73,9 @@ export async function bundleWithVite(code: string): Promise<BundleSize> {
       },
     },
   });
-  const outputs = (Array.isArray(output) ? output : [output]) as { output: { type: string; code?: string }[] }[];
+  const outputs = (Array.isArray(output) ? output : [output]) as {
+    output: { type: string; code?: string }[];
+  }[];
   const js = outputs
     .flatMap((o) => o.output)
     .filter((o) => o.type === 'chunk' && o.code !== undefined)

@@ -51,5 +51,8 @@ export function kitEverythingEntry(): SizeEntry {
 /** What a user would pick instead, importing just the symbols they would use. */
 export const peerEntries: SizeEntry[] = [
   { name: 'useChat from @mastra/react 1.5.0', code: "export { useChat } from '@mastra/react';" },
-  { name: 'MastraClient from @mastra/client-js 1.47.0', code: "export { MastraClient } from '@mastra/client-js';" },
+  {
+    name: 'MastraClient from @mastra/client-js 1.47.0',
+    code: "export { MastraClient } from '@mastra/client-js';",
+  },
 ];

@@ -25,16 +25,27 @@ const built = await esbuild.build({
   logLevel: 'silent',
 });
 // Mark each module's start with a string statement that whitespace minification keeps, then split on it.
-const marked = built.outputFiles[0]!.text.replace(/^\/\/ (\.\.\/.*)$/gm, (_, path: string) => `;"@@module ${path}@@";`);
-const { code: minified } = await esbuild.transform(marked, { minifyWhitespace: true, loader: 'js', format: 'esm' });
+const marked = built.outputFiles[0]!.text.replace(
+  /^\/\/ (\.\.\/.*)$/gm,
+  (_, path: string) => `;"@@module ${path}@@";`,
+);
+const { code: minified } = await esbuild.transform(marked, {
+  minifyWhitespace: true,
+  loader: 'js',
+  format: 'esm',
+});
 const pieces = minified.split(/;?"@@module (.*?)@@";/);
 const modules: { name: string; code: string }[] = [];
-for (let i = 1; i < pieces.length; i += 2) modules.push({ name: pieces[i]!.replace(/^(\.\.\/)+/, ''), code: pieces[i + 1]! });
-const gz = (parts: { code: string }[]) => gzipSync(Buffer.from(parts.map((p) => p.code).join('')), { level: 9 }).length;
+for (let i = 1; i < pieces.length; i += 2)
+  modules.push({ name: pieces[i]!.replace(/^(\.\.\/)+/, ''), code: pieces[i + 1]! });
+const gz = (parts: { code: string }[]) =>
+  gzipSync(Buffer.from(parts.map((p) => p.code).join('')), { level: 9 }).length;
 const total = gz(modules);
 const rows = modules
   .map((m) => ({ name: m.name, min: m.code.length, gz: total - gz(modules.filter((o) => o !== m)) }))
   .sort((a, b) => b.gz - a.gz);
-console.log(`${entry}\ntotal: ${total} B gz, ${modules.reduce((n, m) => n + m.code.length, 0)} B min (whitespace minified per module)`);
+console.log(
+  `${entry}\ntotal: ${total} B gz, ${modules.reduce((n, m) => n + m.code.length, 0)} B min (whitespace minified per module)`,
+);
 console.log('  gz cost    min  module');
 for (const r of rows) console.log(`${String(r.gz).padStart(9)} ${String(r.min).padStart(6)}  ${r.name}`);

@@ -104,7 +104,9 @@ test('the whole conversation with the mouse, answers kept in the transcript', as
   expect(resumes.count).toBe(3);
 });
 
-test('reload while a question is open brings it back, and answering it completes the run', async ({ page }, testInfo) => {
+test('reload while a question is open brings it back, and answering it completes the run', async ({
+  page,
+}, testInfo) => {
   await openApp(page);
   await composer(page).fill('Plan a summer holiday');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

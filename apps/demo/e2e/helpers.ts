@@ -15,7 +15,9 @@ export async function checkpoint(page: Page, testInfo: TestInfo, state: string):
   const path = testInfo.outputPath(`${state}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   await testInfo.attach(state, { path, contentType: 'image/png' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const violations = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
@@ -26,10 +28,13 @@ export const composer = (page: Page) => page.getByRole('textbox', { name: 'Messa
 export const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Status:' });
 // A prompt's form is not a named landmark (a chat may ask the same question twice): find it by its question.
 export const question = (page: Page, text: string) =>
-  page.locator('form[data-scope="ask-user"]').filter({ has: page.locator('[data-part="question"]', { hasText: text }) });
+  page
+    .locator('form[data-scope="ask-user"]')
+    .filter({ has: page.locator('[data-part="question"]', { hasText: text }) });
 export const answerButton = (page: Page, text: string) =>
   question(page, text).getByRole('button', { name: /^Send answer/ });
-export const finalReply = (page: Page) => page.locator('.message--assistant').filter({ hasText: 'Here is your plan' });
+export const finalReply = (page: Page) =>
+  page.locator('.message--assistant').filter({ hasText: 'Here is your plan' });
 
 /** Opens the app on a fresh conversation and waits until it is ready to type. */
 export async function openApp(page: Page, path = '/'): Promise<void> {
@@ -42,7 +47,8 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
 export function countResumes(page: Page): { readonly count: number } {
   const counter = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/resume-stream')) counter.count++;
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/resume-stream'))
+      counter.count++;
   });
   return counter;
 }

@@ -26,7 +26,8 @@ function instrument() {
   });
   // Element Timing: Chromium reports when the question's text was actually presented on screen.
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) marks.presented.push((entry as PerformanceEntry & { renderTime: number }).renderTime);
+    for (const entry of list.getEntries())
+      marks.presented.push((entry as PerformanceEntry & { renderTime: number }).renderTime);
   }).observe({ type: 'element', buffered: true });
   const nativeFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
@@ -51,7 +52,11 @@ function instrument() {
         }
       }
     })();
-    return new Response(forApp, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(forApp, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 
   const seen = new WeakSet<Element>();
@@ -73,8 +78,16 @@ function instrument() {
 const stats = (xs: number[]) => {
   if (xs.length === 0) return { n: 0 };
   const sorted = [...xs].sort((a, b) => a - b);
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  return { n: xs.length, median: +median.toFixed(1), worst: +sorted.at(-1)!.toFixed(1), best: +sorted[0]!.toFixed(1) };
+  const median =
+    sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]!
+      : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return {
+    n: xs.length,
+    median: +median.toFixed(1),
+    worst: +sorted.at(-1)!.toFixed(1),
+    best: +sorted[0]!.toFixed(1),
+  };
 };
 
 test('latency from the suspended chunk to the painted question', async ({ page }, testInfo) => {
@@ -136,6 +149,9 @@ test('latency from the suspended chunk to the painted question', async ({ page }
   };
   const { samples: _, ...figures } = report;
   console.log(`[latency] ${JSON.stringify(figures, null, 2)}`);
-  await testInfo.attach('latency.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
+  await testInfo.attach('latency.json', {
+    body: JSON.stringify(report, null, 2),
+    contentType: 'application/json',
+  });
   expect(report.all.painted.n).toBeGreaterThanOrEqual(20);
 });

@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test as base } from '@playwright/test';
-import { answerButton, checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, status } from './helpers.ts';
+import {
+  answerButton,
+  checkpoint,
+  composer,
+  expectPlanWith,
+  openApp,
+  question,
+  QUESTIONS,
+  status,
+} from './helpers.ts';
 import { CONTROLLED_APP_PORT, CONTROLLED_SERVER_PORT, url } from './ports.ts';
 import { ServerProcess } from './serverProcess.ts';
 

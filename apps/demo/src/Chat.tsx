@@ -77,7 +77,9 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
           ) : (
             <ol className="transcript">
               {restoredOnly && (
-                <li className="notice">Picked up where you left off: this question is still waiting for you.</li>
+                <li className="notice">
+                  Picked up where you left off: this question is still waiting for you.
+                </li>
               )}
               {run.transcript.map((entry) =>
                 resent.has(entry.id) ? null : (
@@ -107,7 +109,13 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
           ) : null}
           <Composer
             disabled={busy || waiting || run.restoring}
-            hint={waiting ? 'Answer the question above to continue.' : busy ? 'The planner is writing…' : undefined}
+            hint={
+              waiting
+                ? 'Answer the question above to continue.'
+                : busy
+                  ? 'The planner is writing…'
+                  : undefined
+            }
             onSend={send}
           />
         </div>

@@ -1,7 +1,8 @@
 import type { RunError } from '@ask-user-kit/react';
 
 function describe(error: RunError): { title: string; detail: string } {
-  const unreachable = error.code === 'network' || error.status === 502 || error.status === 503 || error.status === 504;
+  const unreachable =
+    error.code === 'network' || error.status === 502 || error.status === 503 || error.status === 504;
   if (unreachable) {
     return {
       title: 'The planner is not reachable',
@@ -28,7 +29,13 @@ export function ErrorBanner({ error, title: givenTitle, detail: givenDetail, onR
   return (
     <div className="banner" role="alert">
       <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path d="M10 2l8.5 15h-17z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M10 2l8.5 15h-17z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
         <path d="M10 8v4M10 14.5v.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       </svg>
       <div className="banner__body">

@@ -10,7 +10,15 @@ const LABELS: Record<RunStatus, string> = {
 };
 
 /** The run's status in words, announced politely to screen readers. */
-export function StatusBadge({ status, waiting, restoring }: { status: RunStatus; waiting: boolean; restoring: boolean }) {
+export function StatusBadge({
+  status,
+  waiting,
+  restoring,
+}: {
+  status: RunStatus;
+  waiting: boolean;
+  restoring: boolean;
+}) {
   // A question restored after a reload waits for the user whatever the last stream did.
   const shown: RunStatus = waiting && (status === 'idle' || status === 'done') ? 'awaiting-input' : status;
   const connecting = restoring && shown === 'idle';

@@ -35,7 +35,9 @@ function spawnServer(env: Record<string, string>): ServerProcess {
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const server = { child, output: () => output, exited };
   running.add(server);
   void exited.then(() => running.delete(server));
@@ -46,7 +48,10 @@ function spawnServer(env: Record<string, string>): ServerProcess {
 function ready(server: ServerProcess): Promise<{ line: string; url: string; port: number }> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      const line = server.output().split('\n').find((l) => READY.test(l));
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => READY.test(l));
       if (!line) return;
       server.child.stdout!.off('data', check);
       const [, url, port] = READY.exec(line)!;
@@ -249,7 +254,9 @@ describe('the demo server', { timeout: 90_000 }, () => {
 
     for (let round = 0; round < 10; round++) {
       const started = await readSse(
-        await post(`${url}/api/agents/planner/stream`, { messages: [{ role: 'user', content: 'Plan a trip for me' }] }),
+        await post(`${url}/api/agents/planner/stream`, {
+          messages: [{ role: 'user', content: 'Plan a trip for me' }],
+        }),
       );
       const asked = suspension(started.chunks);
       const answers = [`Lisbon ${round}`, `Porto ${round}`];
@@ -275,7 +282,9 @@ describe('the demo server', { timeout: 90_000 }, () => {
       const taken = responses.find((res) => res.status === 200)!;
       const results = (await readSse(taken)).chunks.filter((c) => c.type === 'tool-result');
       expect(results).toHaveLength(1);
-      expect(answers.map((answer) => `User answered: ${answer}`)).toContain(results[0]!.payload.result.content);
+      expect(answers.map((answer) => `User answered: ${answer}`)).toContain(
+        results[0]!.payload.result.content,
+      );
     }
 
     expect(statuses.map((pair) => [...pair].sort())).toEqual(Array(10).fill([200, 409]));

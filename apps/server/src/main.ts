@@ -9,7 +9,9 @@ const port = Number(process.env.PORT || 4111);
 const model = process.env.MODEL || undefined;
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`ask-user-kit server: PORT must be a port number (0 picks a free one), got "${process.env.PORT}".`);
+  console.error(
+    `ask-user-kit server: PORT must be a port number (0 picks a free one), got "${process.env.PORT}".`,
+  );
   process.exit(1);
 }
 
@@ -48,7 +50,9 @@ try {
   }
   if (e.code === 'EACCES') fail(`not allowed to listen on port ${port}. Pick a port above 1024 with PORT.`);
   if (/database|sqlite|libsql|connection/i.test(String(e.message))) {
-    fail(`cannot open storage ${storage}: ${e.message}. Check that its directory exists and is writable, or set STORAGE_URL.`);
+    fail(
+      `cannot open storage ${storage}: ${e.message}. Check that its directory exists and is writable, or set STORAGE_URL.`,
+    );
   }
   fail(`could not start on port ${port} with storage ${storage}: ${e.stack ?? e}`);
 }
@@ -60,7 +64,9 @@ try {
 } catch (error) {
   await server.close().catch(() => {});
   claims.close();
-  fail(`cannot use storage ${storage}: ${(error as Error).message ?? error}. Point STORAGE_URL at a new or valid LibSQL file.`);
+  fail(
+    `cannot use storage ${storage}: ${(error as Error).message ?? error}. Point STORAGE_URL at a new or valid LibSQL file.`,
+  );
 }
 
 console.log(

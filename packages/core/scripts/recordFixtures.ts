@@ -46,7 +46,9 @@ const agents = {
       { label: 'Kraków 🏰', description: 'Vieille ville, żurek et pierogi' },
       { label: '東京 🗼', description: 'Sushi, temples et néons' },
     ]),
-    reply(({ answers }) => `Très bien : ${answers[0]} ! Préparez-vous 🎒✈️ — à bientôt, ¡buen viaje! 🥳`, { deltas: 24 }),
+    reply(({ answers }) => `Très bien : ${answers[0]} ! Préparez-vous 🎒✈️ — à bientôt, ¡buen viaje! 🥳`, {
+      deltas: 24,
+    }),
   ]),
 };
 
@@ -67,13 +69,19 @@ try {
       body: JSON.stringify(body),
     });
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!response.ok) throw new Error(`${agent}/${route}: ${response.status} ${new TextDecoder().decode(bytes)}`);
+    if (!response.ok)
+      throw new Error(`${agent}/${route}: ${response.status} ${new TextDecoder().decode(bytes)}`);
     return bytes;
   };
   const save = (file: string, bytes: Uint8Array, what: string) => {
     writeFileSync(path.join(out, file), bytes);
     const text = new TextDecoder().decode(bytes);
-    recorded.push({ file, bytes: bytes.length, chunks: text.split('\n\n').filter((f) => f.startsWith('data: {')).length, what });
+    recorded.push({
+      file,
+      bytes: bytes.length,
+      chunks: text.split('\n\n').filter((f) => f.startsWith('data: {')).length,
+      what,
+    });
     return text;
   };
   const suspended = (sse: string) => {
@@ -86,10 +94,18 @@ try {
     return { runId: call.runId, toolCallId: call.payload.toolCallId };
   };
   const ask1 = async (agent: string, name: string, message: string, answers: unknown[], what: string) => {
-    let sse = save(`${name}.stream.sse`, await post(agent, 'stream', { messages: [{ role: 'user', content: message }], memory }), `${what}: the question`);
+    let sse = save(
+      `${name}.stream.sse`,
+      await post(agent, 'stream', { messages: [{ role: 'user', content: message }], memory }),
+      `${what}: the question`,
+    );
     for (const [i, answer] of answers.entries()) {
       const file = answers.length > 1 ? `${name}.resume-${i + 1}.sse` : `${name}.resume.sse`;
-      sse = save(file, await post(agent, 'resume-stream', { ...suspended(sse), resumeData: answer, memory }), `resumed with ${JSON.stringify(answer)}`);
+      sse = save(
+        file,
+        await post(agent, 'resume-stream', { ...suspended(sse), resumeData: answer, memory }),
+        `resumed with ${JSON.stringify(answer)}`,
+      );
     }
   };
 
@@ -97,27 +113,63 @@ try {
   await ask1('text', 'text', 'Plan a trip for me.', ['Lisbon'], 'free text');
   await ask1('single', 'single', 'Plan a trip for me.', ['Train'], 'single choice with descriptions');
   await ask1('multiple', 'multiple', 'Plan a trip for me.', [['Museums', 'Food tours']], 'multiple choice');
-  await ask1('twoAsks', 'two-asks', 'Book me a seat.', ['Ada', 'Window'], 'two ask_user calls in one step (only the first suspends)');
-  const long = save('long-reply.stream.sse', await post('longReply', 'stream', { messages: [{ role: 'user', content: 'Plan a long trip.' }] }), '');
-  recorded.at(-1)!.what = `a long reply in ${long.split('\n\n').filter((f) => f.includes('"type":"text-delta"')).length.toLocaleString('en')} text deltas, no question`;
-  await ask1('unicode', 'unicode', 'Où partir ?', ['Kraków 🏰'], 'non-ASCII: accents, CJK and emoji in the question, options and reply');
+  await ask1(
+    'twoAsks',
+    'two-asks',
+    'Book me a seat.',
+    ['Ada', 'Window'],
+    'two ask_user calls in one step (only the first suspends)',
+  );
+  const long = save(
+    'long-reply.stream.sse',
+    await post('longReply', 'stream', { messages: [{ role: 'user', content: 'Plan a long trip.' }] }),
+    '',
+  );
+  recorded.at(-1)!.what = `a long reply in ${long
+    .split('\n\n')
+    .filter((f) => f.includes('"type":"text-delta"'))
+    .length.toLocaleString('en')} text deltas, no question`;
+  await ask1(
+    'unicode',
+    'unicode',
+    'Où partir ?',
+    ['Kraków 🏰'],
+    'non-ASCII: accents, CJK and emoji in the question, options and reply',
+  );
 
   // One run left suspended, as Mastra lists it for restoring after a reload.
-  const pendingRun = await post('text', 'stream', { messages: [{ role: 'user', content: 'Plan another trip.' }], memory });
-  save('suspended.stream.sse', pendingRun, 'free text, left unanswered (the run listed in suspended-runs.json)');
+  const pendingRun = await post('text', 'stream', {
+    messages: [{ role: 'user', content: 'Plan another trip.' }],
+    memory,
+  });
+  save(
+    'suspended.stream.sse',
+    pendingRun,
+    'free text, left unanswered (the run listed in suspended-runs.json)',
+  );
   const list = await fetch(`${server.url}/api/agents/text/suspended-runs?resourceId=${memory.resource}`);
   const json = new Uint8Array(await list.arrayBuffer());
   writeFileSync(path.join(out, 'suspended-runs.json'), json);
-  recorded.push({ file: 'suspended-runs.json', bytes: json.length, chunks: 0, what: 'GET suspended-runs?resourceId=fixture-user (JSON)' });
+  recorded.push({
+    file: 'suspended-runs.json',
+    bytes: json.length,
+    chunks: 0,
+    what: 'GET suspended-runs?resourceId=fixture-user (JSON)',
+  });
 } finally {
   await server.close();
 }
 
 const require = createRequire(path.resolve(here, '../../testing/package.json'));
-const version = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-const versions = ['@mastra/core', '@mastra/hono', '@mastra/libsql', 'ai'].map((n) => `${n} ${version(n)}`).join(', ');
+const version = (name: string) =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const versions = ['@mastra/core', '@mastra/hono', '@mastra/libsql', 'ai']
+  .map((n) => `${n} ${version(n)}`)
+  .join(', ');
 
-const rows = recorded.map((r) => `| \`${r.file}\` | ${r.what} | ${r.chunks || '—'} | ${r.bytes.toLocaleString('en')} |`);
+const rows = recorded.map(
+  (r) => `| \`${r.file}\` | ${r.what} | ${r.chunks || '—'} | ${r.bytes.toLocaleString('en')} |`,
+);
 writeFileSync(
   path.join(out, 'README.md'),
   `# Recorded Mastra streams

@@ -13,7 +13,10 @@ export type KnownChunk =
   | Envelope<'tool-call', ToolPayload>
   | Envelope<'tool-call-suspended', ToolPayload & { suspendPayload: unknown }, string>
   | Envelope<'tool-call-approval', ToolPayload, string>
-  | Envelope<'tool-result', Loose & { toolCallId: string; toolName?: string; result?: unknown; isError?: boolean }>
+  | Envelope<
+      'tool-result',
+      Loose & { toolCallId: string; toolName?: string; result?: unknown; isError?: boolean }
+    >
   | Envelope<'tool-error', Loose & { toolCallId: string; toolName?: string; error?: unknown }>
   | Envelope<'error', Loose & { error?: unknown }>;
 /** The chunk types the kit models. */
@@ -58,7 +61,10 @@ export function parseChunk(chunk: MastraChunk): ParsedChunk {
   if (!Object.hasOwn(types, type)) return { ok: true, chunk: { type: 'unknown', chunk } };
   const problem = problemOf(chunk, type as KnownChunkType);
   if (!problem) return { ok: true, chunk: chunk as KnownChunk };
-  return { ok: false, issue: { message: `Skipped a "${quote(type)}" chunk: ${problem}.`, excerpt: excerptOf(chunk) } };
+  return {
+    ok: false,
+    issue: { message: `Skipped a "${quote(type)}" chunk: ${problem}.`, excerpt: excerptOf(chunk) },
+  };
 }
 
 /**
@@ -77,7 +83,9 @@ function problemOf({ runId, payload }: MastraChunk, type: KnownChunkType): strin
   if (!type.startsWith('tool-')) return undefined;
   if (typeof fields.toolCallId !== 'string') return 'payload.toolCallId must be text';
   const namesItsTool = type.startsWith('tool-call');
-  if (typeof fields.toolName !== 'string' && (namesItsTool || fields.toolName !== undefined)) return 'payload.toolName must be text';
-  if (type === 'tool-result' && typeof fields.isError !== 'boolean' && fields.isError !== undefined) return 'payload.isError must be true or false';
+  if (typeof fields.toolName !== 'string' && (namesItsTool || fields.toolName !== undefined))
+    return 'payload.toolName must be text';
+  if (type === 'tool-result' && typeof fields.isError !== 'boolean' && fields.isError !== undefined)
+    return 'payload.isError must be true or false';
   return undefined;
 }

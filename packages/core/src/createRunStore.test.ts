@@ -3,7 +3,13 @@ import { createRunStore } from './createRunStore.ts';
 import { decodeChunks } from './decodeChunks.ts';
 import { RequestError, TransportError } from './errors.ts';
 import { initialRunSnapshot } from './reduceRun.ts';
-import { fixtureBytes, referenceChunks, replayTransport, splitBytes, streamOfReads } from './test/fixtures.ts';
+import {
+  fixtureBytes,
+  referenceChunks,
+  replayTransport,
+  splitBytes,
+  streamOfReads,
+} from './test/fixtures.ts';
 import type { AgentTransport, DecodeEvent, RunStore } from './types.ts';
 
 const replyText = (name: string) =>
@@ -96,18 +102,27 @@ describe('createRunStore', () => {
     for (const text of ['   ', undefined as unknown as string]) {
       const error = await failureOf(store.send(text));
       expect(error).toBeInstanceOf(RequestError);
-      expect(error).toMatchObject({ code: 'empty-message', error: { code: 'empty-message', message: 'send() needs a non-empty message.' } });
+      expect(error).toMatchObject({
+        code: 'empty-message',
+        error: { code: 'empty-message', message: 'send() needs a non-empty message.' },
+      });
     }
     expect(requests).toEqual([]);
     expect(store.getSnapshot()).toBe(initialRunSnapshot);
 
     const unknown = await failureOf(store.submit('run:call_1', 'x'));
-    expect(unknown.error).toEqual({ code: 'expired', message: 'No question with key "run:call_1" is waiting for an answer.' });
+    expect(unknown.error).toEqual({
+      code: 'expired',
+      message: 'No question with key "run:call_1" is waiting for an answer.',
+    });
     expect(unknown.promptKey).toBe('run:call_1');
   });
 
   it('an invalid answer is refused before any request, and changes nothing', async () => {
-    const { transport, requests } = replayTransport({ stream: ['multiple.stream.sse'], resume: ['multiple.resume.sse'] });
+    const { transport, requests } = replayTransport({
+      stream: ['multiple.stream.sse'],
+      resume: ['multiple.resume.sse'],
+    });
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
     const before = store.getSnapshot();
@@ -127,7 +142,10 @@ describe('createRunStore', () => {
   });
 
   it('answering twice at once sends one request; answering again later is refused locally', async () => {
-    const { transport, requests } = replayTransport({ stream: ['text.stream.sse'], resume: ['text.resume.sse'] });
+    const { transport, requests } = replayTransport({
+      stream: ['text.stream.sse'],
+      resume: ['text.resume.sse'],
+    });
     const store = createRunStore({ transport, threadId: 't-1', resourceId: 'u-1' });
     await store.send('Plan a trip');
     const prompt = store.getSnapshot().openPrompts[0]!;
@@ -145,7 +163,10 @@ describe('createRunStore', () => {
       },
     ]);
     const again = await failureOf(store.submit(prompt.key, 'Porto'));
-    expect(again.error).toEqual({ code: 'expired', message: 'This question was already answered or has expired.' });
+    expect(again.error).toEqual({
+      code: 'expired',
+      message: 'This question was already answered or has expired.',
+    });
     expect(requests.filter((r) => r.kind === 'resume')).toHaveLength(1);
   });
 
@@ -166,13 +187,28 @@ describe('createRunStore', () => {
     const error = await failureOf(store.submit(key, ' Bike ', { allowOther: true }));
     expect(error.error).toEqual({ code: 'http', status: 502, message: 'Bad gateway' });
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', error: error.error });
-    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({ state: 'failed', answer: 'Bike', error: error.error });
+    expect(store.getSnapshot().transcript.at(-1)).toMatchObject({
+      state: 'failed',
+      answer: 'Bike',
+      error: error.error,
+    });
 
     // The same answer again, with the options of the last submit ("Bike" is not an offered label).
     await store.retry(key);
-    expect(replay.requests.filter((r) => r.kind === 'resume').map((r) => (r.request as { resumeData: unknown }).resumeData)).toEqual(['Bike']);
-    expect(store.getSnapshot()).toMatchObject({ status: 'done', error: undefined, text: replyText('single.resume.sse') });
-    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Bike' });
+    expect(
+      replay.requests
+        .filter((r) => r.kind === 'resume')
+        .map((r) => (r.request as { resumeData: unknown }).resumeData),
+    ).toEqual(['Bike']);
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'done',
+      error: undefined,
+      text: replyText('single.resume.sse'),
+    });
+    expect(store.getSnapshot().transcript.find((e) => e.type === 'prompt')).toMatchObject({
+      state: 'answered',
+      answer: 'Bike',
+    });
   });
 
   it('cancel() while an answer is on its way rejects it as aborted and keeps the prompt', async () => {
@@ -180,7 +216,9 @@ describe('createRunStore', () => {
     const transport: AgentTransport = {
       ...replay.transport,
       resume: ({ signal }) =>
-        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true })),
+        new Promise((_, reject) =>
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+        ),
     };
     const store = createRunStore({ transport });
     await store.send('Plan a trip');
@@ -215,11 +253,25 @@ describe('createRunStore', () => {
   });
 
   it('restore() adds pending prompts once, and they can be answered', async () => {
-    const { transport, requests } = replayTransport({ stream: ['text.stream.sse'], resume: ['text.resume.sse'] });
+    const { transport, requests } = replayTransport({
+      stream: ['text.stream.sse'],
+      resume: ['text.resume.sse'],
+    });
     const first = createRunStore({ transport });
     await first.send('Plan a trip');
     const prompt = first.getSnapshot().openPrompts[0]!;
-    const runs = [{ runId: prompt.runId, toolCalls: [{ toolCallId: prompt.toolCallId, toolName: prompt.toolName, suspendPayload: { question: 'Where would you like to go?' } }] }];
+    const runs = [
+      {
+        runId: prompt.runId,
+        toolCalls: [
+          {
+            toolCallId: prompt.toolCallId,
+            toolName: prompt.toolName,
+            suspendPayload: { question: 'Where would you like to go?' },
+          },
+        ],
+      },
+    ];
 
     const reloaded = createRunStore({ transport });
     const seen = countNotifications(reloaded);

@@ -1,8 +1,25 @@
-import { ANSWERED_ELSEWHERE_MESSAGE, BUSY_MESSAGE, EMPTY_MESSAGE, EXPIRED_MESSAGE, RequestError, toRunError, toStreamError, unknownPromptMessage } from './errors.ts';
+import {
+  ANSWERED_ELSEWHERE_MESSAGE,
+  BUSY_MESSAGE,
+  EMPTY_MESSAGE,
+  EXPIRED_MESSAGE,
+  RequestError,
+  toRunError,
+  toStreamError,
+  unknownPromptMessage,
+} from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
-import type { DecodeEvent, PromptEntry, Refusal, RunError, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
+import type {
+  DecodeEvent,
+  PromptEntry,
+  Refusal,
+  RunError,
+  RunSnapshot,
+  RunStore,
+  RunStoreOptions,
+} from './types.ts';
 import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
 
 type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
@@ -10,12 +27,22 @@ type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
   failure.code === 'expired' || failure.code === 'answered-elsewhere';
 
-const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>(['busy', 'empty-message', 'invalid-answer', 'expired', 'answered-elsewhere']);
+const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
+  'busy',
+  'empty-message',
+  'invalid-answer',
+  'expired',
+  'answered-elsewhere',
+]);
 
 /** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
 function asRunError(failure: RunError | Refusal): RunError {
   if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
-  return { code: 'http', message: failure.message, ...(failure.status === undefined ? {} : { status: failure.status }) };
+  return {
+    code: 'http',
+    message: failure.message,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+  };
 }
 
 const promptEntryOf = (snapshot: RunSnapshot, key: string): PromptEntry | undefined =>
@@ -36,7 +63,11 @@ const promptEntryOf = (snapshot: RunSnapshot, key: string): PromptEntry | undefi
  * const [prompt] = store.getSnapshot().openPrompts;
  * await store.submit(prompt.key, 'Lisbon');
  */
-export function createRunStore({ transport, threadId: givenThreadId, resourceId }: RunStoreOptions): RunStore {
+export function createRunStore({
+  transport,
+  threadId: givenThreadId,
+  resourceId,
+}: RunStoreOptions): RunStore {
   // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
   // store's own, the same for all its runs.
   const threadId = givenThreadId ?? (resourceId ? newThreadId() : undefined);
@@ -108,7 +139,8 @@ export function createRunStore({ transport, threadId: givenThreadId, resourceId 
     if (signal.aborted || failure?.code === 'aborted') dispatch({ type: 'cancelled' });
     else if (failure) dispatch({ type: 'stream-error', error: failure });
     else dispatch({ type: 'stream-end' });
-    if (key && snapshot.status === 'error' && snapshot.error) brokenReplies.set(key, { at: performance.now(), error: snapshot.error });
+    if (key && snapshot.status === 'error' && snapshot.error)
+      brokenReplies.set(key, { at: performance.now(), error: snapshot.error });
   }
 
   /** The action for a request that failed before its stream. */
@@ -125,7 +157,8 @@ export function createRunStore({ transport, threadId: givenThreadId, resourceId 
   /** The refusal of a submit for a prompt that is not open. */
   function refuseClosed(key: string, entry: PromptEntry | undefined): Promise<never> {
     if (!entry) return refuse('expired', unknownPromptMessage(key), key);
-    if (entry.state === 'answered-elsewhere') return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
+    if (entry.state === 'answered-elsewhere')
+      return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
     return refuse('expired', EXPIRED_MESSAGE, key);
   }
 
@@ -142,7 +175,11 @@ export function createRunStore({ transport, threadId: givenThreadId, resourceId 
     const resumeData = check.value;
     const controller = new AbortController();
     active = controller;
-    const done = follow(controller, (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }), key).finally(() => {
+    const done = follow(
+      controller,
+      (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
+      key,
+    ).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
     // Registered before submit-start reaches the listeners: one submitting again gets this promise.

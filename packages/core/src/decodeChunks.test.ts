@@ -2,7 +2,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createChunkDecoder, decodeChunks, decodeText, DEFAULT_MAX_FRAME_LENGTH, toDecodeEvent } from './decodeChunks.ts';
+import {
+  createChunkDecoder,
+  decodeChunks,
+  decodeText,
+  DEFAULT_MAX_FRAME_LENGTH,
+  toDecodeEvent,
+} from './decodeChunks.ts';
 import { TransportError } from './errors.ts';
 import { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 import {
@@ -48,12 +54,15 @@ describe('split reads', () => {
     },
   );
 
-  it.each(['unicode.resume.sse', 'single.resume.sse'])('%s read one byte at a time decodes as unsplit', (name) => {
-    const bytes = fixtureBytes(name);
-    const reads = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
-    expect(decodeReads(reads)).toEqual(decodeReads([bytes]));
-    expect(decodeReads(reads).length).toBe(referenceChunks(name).length);
-  });
+  it.each(['unicode.resume.sse', 'single.resume.sse'])(
+    '%s read one byte at a time decodes as unsplit',
+    (name) => {
+      const bytes = fixtureBytes(name);
+      const reads = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+      expect(decodeReads(reads)).toEqual(decodeReads([bytes]));
+      expect(decodeReads(reads).length).toBe(referenceChunks(name).length);
+    },
+  );
 
   it('decodes emoji split across reads', () => {
     const bytes = encode('data: {"type":"text-delta","payload":{"text":"🎒✈️"}}\n\n');
@@ -67,7 +76,12 @@ describe('split reads', () => {
 
   const realChunks = [...new Set(sseFixtures)].flatMap(referenceChunks);
   const frame = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...realChunks).map((c) => ({ text: `data: ${JSON.stringify(c)}\n\n`, expect: [c] })) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .constantFrom(...realChunks)
+        .map((c) => ({ text: `data: ${JSON.stringify(c)}\n\n`, expect: [c] })),
+    },
     { weight: 1, arbitrary: fc.constant({ text: 'data: [DONE]\n\n', expect: [] }) },
     { weight: 1, arbitrary: fc.constant({ text: ': keep-alive\n\n', expect: [] }) },
     { weight: 1, arbitrary: fc.constant({ text: '\n', expect: [] }) },
@@ -87,7 +101,12 @@ describe('split reads', () => {
         fc.array(fc.nat(), { maxLength: 20 }),
         (frames, cuts) => {
           const bytes = encode(frames.map((f) => f.text).join(''));
-          const events = decodeReads(splitBytes(bytes, cuts.map((c) => c % (bytes.length + 1))));
+          const events = decodeReads(
+            splitBytes(
+              bytes,
+              cuts.map((c) => c % (bytes.length + 1)),
+            ),
+          );
           const expected = frames.flatMap((f) => f.expect);
           expect(events.length).toBe(expected.length);
           events.forEach((event, i) => {
@@ -107,21 +126,50 @@ describe('malformed input', () => {
   it.each([
     ['bad JSON', 'data: {not json}\n\n', 'Skipped a frame that is not valid JSON.', '{not json}'],
     ['a number', 'data: 42\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '42'],
-    ['a string', 'data: "hello"\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '"hello"'],
+    [
+      'a string',
+      'data: "hello"\n\n',
+      'Skipped a frame that is not a chunk (an object with a text "type").',
+      '"hello"',
+    ],
     ['null', 'data: null\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', 'null'],
-    ['an array', 'data: [{"type":"start"}]\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '[{"type":"start"}]'],
-    ['no type', 'data: {"payload":{}}\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '{"payload":{}}'],
-    ['a number type', 'data: {"type":7}\n\n', 'Skipped a frame that is not a chunk (an object with a text "type").', '{"type":7}'],
-    ['truncated JSON', `data: ${long}\n\n`, 'Skipped a frame that is not valid JSON.', `${long.slice(0, MAX_EXCERPT_LENGTH - 1)}…`],
+    [
+      'an array',
+      'data: [{"type":"start"}]\n\n',
+      'Skipped a frame that is not a chunk (an object with a text "type").',
+      '[{"type":"start"}]',
+    ],
+    [
+      'no type',
+      'data: {"payload":{}}\n\n',
+      'Skipped a frame that is not a chunk (an object with a text "type").',
+      '{"payload":{}}',
+    ],
+    [
+      'a number type',
+      'data: {"type":7}\n\n',
+      'Skipped a frame that is not a chunk (an object with a text "type").',
+      '{"type":7}',
+    ],
+    [
+      'truncated JSON',
+      `data: ${long}\n\n`,
+      'Skipped a frame that is not valid JSON.',
+      `${long.slice(0, MAX_EXCERPT_LENGTH - 1)}…`,
+    ],
   ])('%s gives a decode-error with a short excerpt, and the stream goes on', (_, bad, message, excerpt) => {
-    const events = decodeText(`data: {"type":"start","runId":"r1"}\n\n${bad}data: {"type":"finish","runId":"r1"}\n\n`);
+    const events = decodeText(
+      `data: {"type":"start","runId":"r1"}\n\n${bad}data: {"type":"finish","runId":"r1"}\n\n`,
+    );
     expect(events).toEqual([
       { kind: 'chunk', chunk: { type: 'start', runId: 'r1' } },
       { kind: 'decode-error', issue: { message, excerpt } },
       { kind: 'chunk', chunk: { type: 'finish', runId: 'r1' } },
     ]);
     const second = events[1]!;
-    expect(second.kind === 'decode-error' && second.issue.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
+    expect(second.kind === 'decode-error' && second.issue.excerpt.length).toBeLessThanOrEqual(
+      MAX_EXCERPT_LENGTH,
+    );
   });
 
   it('never cuts an emoji in half in an excerpt', () => {
@@ -139,7 +187,9 @@ describe('malformed input', () => {
     ['lines that are not SSE fields', 'garbage line\nevent: x\n\n'],
     ['an empty data field', 'data:\n\n'],
   ])('skips %s silently', (_, text) => {
-    expect(decodeText(`${text}data: {"type":"start"}\n\n`)).toEqual([{ kind: 'chunk', chunk: { type: 'start' } }]);
+    expect(decodeText(`${text}data: {"type":"start"}\n\n`)).toEqual([
+      { kind: 'chunk', chunk: { type: 'start' } },
+    ]);
   });
 
   it('accepts CRLF line endings and a byte order mark', () => {
@@ -154,7 +204,13 @@ describe('malformed input', () => {
       { kind: 'chunk', chunk: { type: 'start' } },
       { kind: 'chunk', chunk: { type: 'finish' } },
     ]);
-    expect(decodeReads([encode('data: {"type":"start"}\r'), encode('\n\r'), encode('\ndata: {"type":"finish"}\r\n\r\n')])).toEqual([
+    expect(
+      decodeReads([
+        encode('data: {"type":"start"}\r'),
+        encode('\n\r'),
+        encode('\ndata: {"type":"finish"}\r\n\r\n'),
+      ]),
+    ).toEqual([
       { kind: 'chunk', chunk: { type: 'start' } },
       { kind: 'chunk', chunk: { type: 'finish' } },
     ]);
@@ -163,20 +219,33 @@ describe('malformed input', () => {
   it('delivers a last frame that lacks its blank line, and reports a cut one', () => {
     expect(decodeText('data: {"type":"finish"}')).toEqual([{ kind: 'chunk', chunk: { type: 'finish' } }]);
     expect(decodeText('data: {"type":"fin')).toEqual([
-      { kind: 'decode-error', issue: { message: 'Skipped a frame that is not valid JSON.', excerpt: '{"type":"fin' } },
+      {
+        kind: 'decode-error',
+        issue: { message: 'Skipped a frame that is not valid JSON.', excerpt: '{"type":"fin' },
+      },
     ]);
   });
 
   it('replaces invalid UTF-8 instead of throwing', () => {
-    const bytes = new Uint8Array([...encode('data: {"type":"text-delta","payload":{"text":"'), 0xff, 0xfe, ...encode('"}}\n\n')]);
-    expect(decodeReads([bytes])).toEqual([{ kind: 'chunk', chunk: { type: 'text-delta', payload: { text: '\uFFFD\uFFFD' } } }]);
+    const bytes = new Uint8Array([
+      ...encode('data: {"type":"text-delta","payload":{"text":"'),
+      0xff,
+      0xfe,
+      ...encode('"}}\n\n'),
+    ]);
+    expect(decodeReads([bytes])).toEqual([
+      { kind: 'chunk', chunk: { type: 'text-delta', payload: { text: '\uFFFD\uFFFD' } } },
+    ]);
   });
 
   it('toDecodeEvent checks in-process values the same way', () => {
     expect(toDecodeEvent({ type: 'start' })).toEqual({ kind: 'chunk', chunk: { type: 'start' } });
     expect(toDecodeEvent(undefined)).toEqual({
       kind: 'decode-error',
-      issue: { message: 'Skipped a frame that is not a chunk (an object with a text "type").', excerpt: 'undefined' },
+      issue: {
+        message: 'Skipped a frame that is not a chunk (an object with a text "type").',
+        excerpt: 'undefined',
+      },
     });
   });
 });
@@ -234,7 +303,11 @@ describe('decodeChunks', () => {
   });
 
   it('idleTimeout starts again at every read', async () => {
-    const reads = ['data: {"type":"start"}\n\n', 'data: {"type":"step-start"}\n\n', 'data: {"type":"finish"}\n\n'];
+    const reads = [
+      'data: {"type":"start"}\n\n',
+      'data: {"type":"step-start"}\n\n',
+      'data: {"type":"finish"}\n\n',
+    ];
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         await new Promise((resolve) => setTimeout(resolve, 40));
@@ -244,7 +317,11 @@ describe('decodeChunks', () => {
       },
     });
     const batches = await collect(decodeChunks(stream, { idleTimeout: 500 }));
-    expect(batches.flat().map((e) => e.kind === 'chunk' && e.chunk.type)).toEqual(['start', 'step-start', 'finish']);
+    expect(batches.flat().map((e) => e.kind === 'chunk' && e.chunk.type)).toEqual([
+      'start',
+      'step-start',
+      'finish',
+    ]);
   });
 
   it('a frame past maxFrameLength ends the iteration with too-large and cancels the body', async () => {
@@ -252,7 +329,9 @@ describe('decodeChunks', () => {
     const stream = stalled(`data: {"type":"start"}\n\ndata: ${'x'.repeat(200)}`, () => {
       cancelled = true;
     });
-    await expect(collect(decodeChunks(stream, { maxFrameLength: 100 }))).rejects.toMatchObject({ error: { code: 'too-large' } });
+    await expect(collect(decodeChunks(stream, { maxFrameLength: 100 }))).rejects.toMatchObject({
+      error: { code: 'too-large' },
+    });
     expect(cancelled).toBe(true);
   });
 
@@ -277,7 +356,8 @@ describe('decodeChunks', () => {
 });
 
 describe('limits', () => {
-  const frameOf = (length: number) => `data: {"type":"text-delta","payload":{"text":"${'x'.repeat(length - 49)}"}}`;
+  const frameOf = (length: number) =>
+    `data: {"type":"text-delta","payload":{"text":"${'x'.repeat(length - 49)}"}}`;
   const errorOf = (run: () => unknown) => {
     try {
       run();
@@ -291,20 +371,30 @@ describe('limits', () => {
     expect(frameOf(100)).toHaveLength(100);
     expect(decodeText(`${frameOf(100)}\n\n`, { maxFrameLength: 100 })).toHaveLength(1);
     const bytes = encode(`${frameOf(101)}\n\ndata: {"type":"finish"}\n\n`);
-    for (const reads of [[bytes], splitBytes(bytes, [50]), splitBytes(bytes, Array.from({ length: bytes.length }, (_, i) => i))]) {
+    for (const reads of [
+      [bytes],
+      splitBytes(bytes, [50]),
+      splitBytes(
+        bytes,
+        Array.from({ length: bytes.length }, (_, i) => i),
+      ),
+    ]) {
       const decoder = createChunkDecoder({ maxFrameLength: 100 });
       const error = errorOf(() => reads.forEach((read) => decoder.push(read)));
       expect(error).toBeInstanceOf(TransportError);
       expect((error as TransportError).error).toEqual({
         code: 'too-large',
-        message: 'The server sent a frame longer than 100 characters (the maxFrameLength limit); the stream was stopped.',
+        message:
+          'The server sent a frame longer than 100 characters (the maxFrameLength limit); the stream was stopped.',
       });
     }
   });
 
   it('a line that has not ended throws as soon as it passes the limit', () => {
     const decoder = createChunkDecoder({ maxFrameLength: 100 });
-    expect(decoder.push('data: {"type":"start"}\n\ndata: ')).toEqual([{ kind: 'chunk', chunk: { type: 'start' } }]);
+    expect(decoder.push('data: {"type":"start"}\n\ndata: ')).toEqual([
+      { kind: 'chunk', chunk: { type: 'start' } },
+    ]);
     expect(decoder.push('x'.repeat(94))).toEqual([]);
     expect((errorOf(() => decoder.push('x')) as TransportError).error.code).toBe('too-large');
   });
@@ -312,14 +402,23 @@ describe('limits', () => {
   it('counts the data lines of one frame together, and any line, data or not', () => {
     const lines = `data: ${'1'.repeat(44)}\ndata: ${'2'.repeat(44)}\n`;
     expect(decodeText(`${lines}\n`, { maxFrameLength: 100 })).toHaveLength(1);
-    expect((errorOf(() => decodeText(`${lines}data: 3\n\n`, { maxFrameLength: 100 })) as TransportError).error.code).toBe('too-large');
-    expect((errorOf(() => decodeText(`: ${'c'.repeat(100)}\n\n`, { maxFrameLength: 100 })) as TransportError).error.code).toBe('too-large');
+    expect(
+      (errorOf(() => decodeText(`${lines}data: 3\n\n`, { maxFrameLength: 100 })) as TransportError).error
+        .code,
+    ).toBe('too-large');
+    expect(
+      (errorOf(() => decodeText(`: ${'c'.repeat(100)}\n\n`, { maxFrameLength: 100 })) as TransportError).error
+        .code,
+    ).toBe('too-large');
   });
 
   it('the default limit is 8 MiB', () => {
     expect(DEFAULT_MAX_FRAME_LENGTH).toBe(8 * 1024 * 1024);
     expect(decodeText(`${frameOf(DEFAULT_MAX_FRAME_LENGTH)}\n\n`)).toHaveLength(1);
-    expect((errorOf(() => decodeText(`${frameOf(DEFAULT_MAX_FRAME_LENGTH + 1)}\n\n`)) as TransportError).error.code).toBe('too-large');
+    expect(
+      (errorOf(() => decodeText(`${frameOf(DEFAULT_MAX_FRAME_LENGTH + 1)}\n\n`)) as TransportError).error
+        .code,
+    ).toBe('too-large');
   });
 });
 
@@ -335,7 +434,9 @@ describe('memory', () => {
   it('issues of twenty malformed 1 MB frames keep 120-character copies, not the frames', () => {
     const decoder = createChunkDecoder();
     const before = heapAfterGc();
-    const events = Array.from({ length: 20 }, (_, i) => decoder.push(encode(`data: {${i}${'x'.repeat(1_000_000)}\n\n`))).flat();
+    const events = Array.from({ length: 20 }, (_, i) =>
+      decoder.push(encode(`data: {${i}${'x'.repeat(1_000_000)}\n\n`)),
+    ).flat();
     const retained = heapAfterGc() - before;
     expect(events).toHaveLength(20);
     for (const event of events) {
@@ -348,9 +449,13 @@ describe('memory', () => {
 
   it('a small malformed frame in a large read keeps nothing of the read', () => {
     const before = heapAfterGc();
-    const events = Array.from({ length: 20 }, () => decodeText(`data: {a bad frame, long enough to be a slice}\n\n: ${'x'.repeat(1_000_000)}\n\n`)).flat();
+    const events = Array.from({ length: 20 }, () =>
+      decodeText(`data: {a bad frame, long enough to be a slice}\n\n: ${'x'.repeat(1_000_000)}\n\n`),
+    ).flat();
     const retained = heapAfterGc() - before;
-    expect(events.map((e) => e.kind === 'decode-error' && e.issue.excerpt)).toEqual(Array(20).fill('{a bad frame, long enough to be a slice}'));
+    expect(events.map((e) => e.kind === 'decode-error' && e.issue.excerpt)).toEqual(
+      Array(20).fill('{a bad frame, long enough to be a slice}'),
+    );
     expect(retained).toBeLessThan(2_000_000);
   });
 });

@@ -47,11 +47,16 @@ const frameTooLarge = (limit: number) =>
 const silentFor = (ms: number) =>
   `The server sent nothing for ${ms.toLocaleString('en-US')} ms (the idleTimeout limit); the stream was stopped.`;
 
-const decodeError = (message: string, text: unknown): DecodeEvent => ({ kind: 'decode-error', issue: { message, excerpt: excerptOf(text) } });
+const decodeError = (message: string, text: unknown): DecodeEvent => ({
+  kind: 'decode-error',
+  issue: { message, excerpt: excerptOf(text) },
+});
 
 /** A chunk when `value` is an object with a string `type` (a JSON array never has one), else a `decode-error` quoting `text`. */
 const eventOf = (value: unknown, text: unknown): DecodeEvent =>
-  typeof (value as { type?: unknown } | null)?.type === 'string' ? { kind: 'chunk', chunk: value as MastraChunk } : decodeError(NOT_A_CHUNK, text);
+  typeof (value as { type?: unknown } | null)?.type === 'string'
+    ? { kind: 'chunk', chunk: value as MastraChunk }
+    : decodeError(NOT_A_CHUNK, text);
 
 /** The event of one frame's data: its JSON as a chunk, or a `decode-error`. */
 function frameEvent(data: string): DecodeEvent {
@@ -81,7 +86,9 @@ export const toDecodeEvent = (value: unknown): DecodeEvent => eventOf(value, val
  * for (const bytes of reads) store(decoder.push(bytes));
  * store(decoder.end());
  */
-export function createChunkDecoder({ maxFrameLength = DEFAULT_MAX_FRAME_LENGTH }: DecodeOptions = {}): ChunkDecoder {
+export function createChunkDecoder({
+  maxFrameLength = DEFAULT_MAX_FRAME_LENGTH,
+}: DecodeOptions = {}): ChunkDecoder {
   // A small SSE line decoder instead of eventsource-parser (4,450 B minified). It keeps what
   // Mastra's stream needs of the spec: LF, CR and CRLF line ends (a CRLF may be split across
   // reads), multi-line `data:`, comments; other fields are ignored. TextDecoder drops a leading BOM.

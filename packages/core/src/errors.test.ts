@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { httpFailure, messageOf, RequestError, saysExpired, toRunError, toStreamError, TransportError } from './errors.ts';
+import {
+  httpFailure,
+  messageOf,
+  RequestError,
+  saysExpired,
+  toRunError,
+  toStreamError,
+  TransportError,
+} from './errors.ts';
 
 describe('messageOf', () => {
   it.each([
@@ -23,23 +31,41 @@ describe('failures', () => {
 
   it('before a stream, an unknown failure could not reach the server; during one, the connection was lost', () => {
     const cut = new TypeError('terminated');
-    expect(toRunError(cut)).toEqual({ code: 'network', message: 'Could not reach the agent server: terminated.' });
-    expect(toStreamError(cut)).toEqual({ code: 'connection-lost', message: 'The connection was lost while the reply was streaming.' });
+    expect(toRunError(cut)).toEqual({
+      code: 'network',
+      message: 'Could not reach the agent server: terminated.',
+    });
+    expect(toStreamError(cut)).toEqual({
+      code: 'connection-lost',
+      message: 'The connection was lost while the reply was streaming.',
+    });
     const own = new TransportError({ code: 'too-large', message: 'A frame was too large.' });
     expect(toStreamError(own)).toBe(own.error);
     expect(toStreamError(new DOMException('stop', 'AbortError'))).toMatchObject({ code: 'aborted' });
   });
 
   it('a RequestError carries its failure, code and prompt', () => {
-    const error = new RequestError({ code: 'busy', message: 'A request is still running.' }, { promptKey: 'k' });
+    const error = new RequestError(
+      { code: 'busy', message: 'A request is still running.' },
+      { promptKey: 'k' },
+    );
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'RequestError', code: 'busy', promptKey: 'k', message: 'A request is still running.' });
+    expect(error).toMatchObject({
+      name: 'RequestError',
+      code: 'busy',
+      promptKey: 'k',
+      message: 'A request is still running.',
+    });
     expect(toRunError(error)).toBe(error.error);
   });
 
   it("reads Mastra's words for an expired run from a message, a body or an error id", () => {
-    expect(saysExpired({ error: 'Agent "a" resumeStream() could not find a suspended run for runId r1' })).toBe(true);
-    expect(saysExpired({ body: { error: 'cannot resume tool call c1 because it is not suspended' } })).toBe(true);
+    expect(
+      saysExpired({ error: 'Agent "a" resumeStream() could not find a suspended run for runId r1' }),
+    ).toBe(true);
+    expect(saysExpired({ body: { error: 'cannot resume tool call c1 because it is not suspended' } })).toBe(
+      true,
+    );
     expect(saysExpired({ id: 'AGENT_RESUME_NO_SNAPSHOT_FOUND' })).toBe(true);
     expect(saysExpired({ error: 'Internal Server Error' })).toBe(false);
   });

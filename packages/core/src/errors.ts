@@ -13,7 +13,8 @@ export const ENDED_EARLY_MESSAGE = 'The stream ended before the run finished.';
 export const AGENT_ERROR_MESSAGE = 'The agent reported an error.';
 export const AGENT_FAILED_MESSAGE = 'The agent failed.';
 export const NO_BODY_MESSAGE = 'The server answered without a body.';
-export const unknownPromptMessage = (key: string) => `No question with key "${quote(key)}" is waiting for an answer.`;
+export const unknownPromptMessage = (key: string) =>
+  `No question with key "${quote(key)}" is waiting for an answer.`;
 export const networkMessage = (detail: string) => `Could not reach the agent server: ${detail}.`;
 export const statusMessage = (status: number) => `The server answered ${status}.`;
 /** What a server that is not Mastra's API (a dev server's page, a proxy's error page) answered instead of `expected`. */
@@ -60,7 +61,8 @@ export class RequestError extends RunFailure {
 // "cannot resume tool call … because it is not suspended" (AGENT_RESUME_TOOL_CALL_NOT_SUSPENDED).
 // Only a fallback: a server's `onError` may reword them; the suspended-runs list is asked first.
 /** True when a server message says the run (or tool call) is no longer suspended. */
-export const isExpiredMessage = (message: string): boolean => /(not[ _]|find a )suspended|NO_SNAPSHOT/i.test(message);
+export const isExpiredMessage = (message: string): boolean =>
+  /(not[ _]|find a )suspended|NO_SNAPSHOT/i.test(message);
 
 /**
  * True when a failure's own words say the run no longer waits: a message, an answer body's
@@ -68,14 +70,21 @@ export const isExpiredMessage = (message: string): boolean => /(not[ _]|find a )
  */
 export function saysExpired(failure: unknown): boolean {
   if (typeof failure === 'string') return isExpiredMessage(failure);
-  const { message, id, error, body } = Object(failure) as { message?: unknown; id?: unknown; error?: unknown; body?: unknown };
+  const { message, id, error, body } = Object(failure) as {
+    message?: unknown;
+    id?: unknown;
+    error?: unknown;
+    body?: unknown;
+  };
   const words = [message, id, error, (Object(body) as { error?: unknown }).error];
   return words.some((word) => typeof word === 'string' && isExpiredMessage(word));
 }
 
 /** The refusal of an answer whose question no longer waits. */
 export const expiredRefusal = (status?: number): Refusal =>
-  status === undefined ? { code: 'expired', message: EXPIRED_MESSAGE } : { code: 'expired', status, message: EXPIRED_MESSAGE };
+  status === undefined
+    ? { code: 'expired', message: EXPIRED_MESSAGE }
+    : { code: 'expired', status, message: EXPIRED_MESSAGE };
 
 /**
  * The failure for an HTTP error answer: 409 is the exactly-once guard's "another client answered
@@ -87,14 +96,16 @@ export function httpFailure(status: number, message: string): RunError | Refusal
 }
 
 /** True for the error an aborted `fetch` (or stream read) rejects with: a DOMException, or Node's AbortError. */
-export const isAbortError = (error: unknown): boolean => (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
+export const isAbortError = (error: unknown): boolean =>
+  (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
 
 /**
  * A readable message from anything thrown or carried in an `error` chunk (a string is its own
  * message), cut to 80 characters; `fallback` when there is none or it is blank.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null | undefined)?.message;
+  const message =
+    typeof error === 'string' ? error : (error as { message?: unknown } | null | undefined)?.message;
   if (typeof message !== 'string' || !message.trim()) return fallback;
   return quote(message.trim());
 }

@@ -18,7 +18,8 @@ import type { AgentTransport, DecodeEvent, RunSnapshot, RunStatus, RunStore, Sus
 
 // ---- The store and reducer API this suite relies on, in one place. ----
 const openPromptsOf = (snapshot: RunSnapshot): readonly Prompt[] => snapshot.openPrompts;
-const submit = (store: RunStore, key: string, answer: AnswerValue): Promise<void> => store.submit(key, answer);
+const submit = (store: RunStore, key: string, answer: AnswerValue): Promise<void> =>
+  store.submit(key, answer);
 /** What `submit` may reject with: a refusal or a failed request, never anything else. */
 const isSubmitRejection = (error: unknown): boolean => error instanceof RequestError;
 const STATUSES: readonly RunStatus[] = ['idle', 'streaming', 'awaiting-input', 'resuming', 'done', 'error'];
@@ -47,23 +48,29 @@ type Chunk = Record<string, unknown> & { payload?: Record<string, unknown> };
 
 const streams = sseFixtures.map((name) => referenceChunks(name) as Chunk[]);
 const realChunks = streams.flat();
-const runIds = [...new Set(realChunks.map((c) => c.runId).filter((id): id is string => typeof id === 'string'))];
+const runIds = [
+  ...new Set(realChunks.map((c) => c.runId).filter((id): id is string => typeof id === 'string')),
+];
 const collidingIds = COLLIDING_IDS ? ['a:b', 'a', 'b:c', 'c', 'call_1#2'] : [];
 const ids = [...runIds.slice(0, 3), 'r1', 'call_1', 'call_2', ...collidingIds];
 /** Few ids, so that restored runs meet each other and the streamed ones. */
 const restoredIds = [runIds[0]!, 'call_1', ...collidingIds];
 
 /** A contiguous run of one recording's chunks (often all of it). */
-const recordedRun = fc
-  .integer({ min: 0, max: streams.length - 1 })
-  .chain((i) => {
-    const chunks = streams[i]!;
-    return fc.tuple(fc.nat(chunks.length), fc.nat(chunks.length)).map(([a, b]) => chunks.slice(Math.min(a, b), Math.max(a, b) + 1));
-  });
+const recordedRun = fc.integer({ min: 0, max: streams.length - 1 }).chain((i) => {
+  const chunks = streams[i]!;
+  return fc
+    .tuple(fc.nat(chunks.length), fc.nat(chunks.length))
+    .map(([a, b]) => chunks.slice(Math.min(a, b), Math.max(a, b) + 1));
+});
 
 /** One real chunk, changed the way a bug or another server might change it. */
 const mutatedChunk = fc
-  .tuple(fc.constantFrom(...realChunks), fc.constantFrom('runId', 'toolCallId', 'question', 'options', 'drop-payload', 'type', 'isError'), fc.constantFrom(...ids))
+  .tuple(
+    fc.constantFrom(...realChunks),
+    fc.constantFrom('runId', 'toolCallId', 'question', 'options', 'drop-payload', 'type', 'isError'),
+    fc.constantFrom(...ids),
+  )
   .map(([chunk, change, id]): Chunk => {
     const payload = { ...chunk.payload };
     const suspendPayload = { ...(payload.suspendPayload as object | undefined) };
@@ -75,7 +82,13 @@ const mutatedChunk = fc
       case 'question':
         return { ...chunk, payload: { ...payload, suspendPayload: { ...suspendPayload, question: '   ' } } };
       case 'options':
-        return { ...chunk, payload: { ...payload, suspendPayload: { ...suspendPayload, options: [{ label: 'A' }, { label: 'A' }] } } };
+        return {
+          ...chunk,
+          payload: {
+            ...payload,
+            suspendPayload: { ...suspendPayload, options: [{ label: 'A' }, { label: 'A' }] },
+          },
+        };
       case 'drop-payload':
         return { ...chunk, payload: undefined };
       case 'type':
@@ -87,17 +100,37 @@ const mutatedChunk = fc
 
 /** A frame or line that is not a chunk: what proxies, broken servers and cut connections send. */
 const junk = fc.oneof(
-  fc.constantFrom(': keep-alive\n\n', 'data: [DONE]\n\n', '\n', 'event: message\n', 'id: 7\n', 'retry: 10\n', 'data\n\n', 'data:\n\n'),
-  fc.constantFrom('data: 42\n\n', 'data: null\n\n', 'data: "text"\n\n', 'data: [{"type":"start"}]\n\n', 'data: {"type":7}\n\n'),
+  fc.constantFrom(
+    ': keep-alive\n\n',
+    'data: [DONE]\n\n',
+    '\n',
+    'event: message\n',
+    'id: 7\n',
+    'retry: 10\n',
+    'data\n\n',
+    'data:\n\n',
+  ),
+  fc.constantFrom(
+    'data: 42\n\n',
+    'data: null\n\n',
+    'data: "text"\n\n',
+    'data: [{"type":"start"}]\n\n',
+    'data: {"type":7}\n\n',
+  ),
   fc.string({ maxLength: 80, unit: 'grapheme' }).map((s) => `data: {${s}\n\n`),
   fc.string({ maxLength: 80, unit: 'binary' }).map((s) => `data: ${s}\n\n`),
-  fc.record({ length: fc.integer({ min: 1_000, max: 60_000 }), ended: fc.boolean() }).map(
-    ({ length, ended }) => `data: {"type":"text-delta","payload":{"text":"${'x'.repeat(length)}${ended ? '"}}\n\n' : ''}`,
-  ),
+  fc
+    .record({ length: fc.integer({ min: 1_000, max: 60_000 }), ended: fc.boolean() })
+    .map(
+      ({ length, ended }) =>
+        `data: {"type":"text-delta","payload":{"text":"${'x'.repeat(length)}${ended ? '"}}\n\n' : ''}`,
+    ),
 );
 
 /** Bytes that are not UTF-8: a lone continuation byte, a cut 4-byte sequence, 0xFF. */
-const invalidUtf8 = fc.constantFrom([0x80], [0xf0, 0x9f, 0x98], [0xff, 0xfe], [0xc3]).map((bytes) => new Uint8Array(bytes));
+const invalidUtf8 = fc
+  .constantFrom([0x80], [0xf0, 0x9f, 0x98], [0xff, 0xfe], [0xc3])
+  .map((bytes) => new Uint8Array(bytes));
 
 const lineEnd = fc.constantFrom('\n', '\r\n', '\r');
 
@@ -119,7 +152,10 @@ const body = fc
   .map(({ parts, end, cut }) => {
     const pieces = parts.map((part) => {
       if ('bytes' in part) return part.bytes;
-      const text = 'text' in part ? part.text : part.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('');
+      const text =
+        'text' in part
+          ? part.text
+          : part.chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('');
       return encode(end === '\n' ? text : text.replaceAll('\n', end));
     });
     const bytes = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
@@ -128,7 +164,12 @@ const body = fc
   });
 
 /** A body and where it is split into reads. */
-const reads = fc.tuple(body, fc.array(fc.nat(), { maxLength: 12 })).map(([bytes, cuts]) => splitBytes(bytes, cuts.map((c) => c % (bytes.length + 1))));
+const reads = fc.tuple(body, fc.array(fc.nat(), { maxLength: 12 })).map(([bytes, cuts]) =>
+  splitBytes(
+    bytes,
+    cuts.map((c) => c % (bytes.length + 1)),
+  ),
+);
 
 const frameLimit = fc.constantFrom<number | undefined>(undefined, 2_048, 30_000);
 
@@ -184,7 +225,8 @@ describe('fuzz', () => {
           // the same read are dropped, so only an unstopped stream decodes identically.
           else expect(split.events).toEqual(whole.events);
           for (const event of split.events) {
-            if (event.kind === 'decode-error') expect(event.issue.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
+            if (event.kind === 'decode-error')
+              expect(event.issue.excerpt.length).toBeLessThanOrEqual(MAX_EXCERPT_LENGTH);
           }
         }),
         budget(0.2),
@@ -198,26 +240,30 @@ describe('fuzz', () => {
     async () => {
       const ending = fc.constantFrom('stream-end', 'stream-error', 'cancelled');
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(reads, ending, frameLimit), { minLength: 1, maxLength: 4 }), async (runs) => {
-          let s = initialRunSnapshot;
-          for (const [index, [chunks, end, maxFrameLength]] of runs.entries()) {
-            s = reduceRun(s, { type: 'send', id: `m${index}`, text: 'go' });
-            checkSnapshot(s, false);
-            let failed = false;
-            try {
-              for await (const events of decodeChunks(streamOfReads(chunks), { maxFrameLength })) {
-                s = reduceRun(s, { type: 'events', events });
-                checkSnapshot(s, false);
+        fc.asyncProperty(
+          fc.array(fc.tuple(reads, ending, frameLimit), { minLength: 1, maxLength: 4 }),
+          async (runs) => {
+            let s = initialRunSnapshot;
+            for (const [index, [chunks, end, maxFrameLength]] of runs.entries()) {
+              s = reduceRun(s, { type: 'send', id: `m${index}`, text: 'go' });
+              checkSnapshot(s, false);
+              let failed = false;
+              try {
+                for await (const events of decodeChunks(streamOfReads(chunks), { maxFrameLength })) {
+                  s = reduceRun(s, { type: 'events', events });
+                  checkSnapshot(s, false);
+                }
+              } catch (error) {
+                expect(error).toBeInstanceOf(TransportError);
+                failed = true;
               }
-            } catch (error) {
-              expect(error).toBeInstanceOf(TransportError);
-              failed = true;
+              if (failed || end === 'stream-error')
+                s = reduceRun(s, { type: 'stream-error', error: { code: 'network', message: 'cut' } });
+              else s = reduceRun(s, { type: end === 'cancelled' ? 'cancelled' : 'stream-end' });
+              checkSnapshot(s, true);
             }
-            if (failed || end === 'stream-error') s = reduceRun(s, { type: 'stream-error', error: { code: 'network', message: 'cut' } });
-            else s = reduceRun(s, { type: end === 'cancelled' ? 'cancelled' : 'stream-end' });
-            checkSnapshot(s, true);
-          }
-        }),
+          },
+        ),
         budget(0.25),
       );
     },
@@ -225,11 +271,15 @@ describe('fuzz', () => {
   );
 
   /** A transport whose responses are generated bodies (or failures), in order; an empty body once they run out. */
-  function scriptedTransport(bodies: (Uint8Array[] | 'fail')[], maxFrameLength: number | undefined): AgentTransport {
+  function scriptedTransport(
+    bodies: (Uint8Array[] | 'fail')[],
+    maxFrameLength: number | undefined,
+  ): AgentTransport {
     const queue = [...bodies];
     const respond = async () => {
       const next = queue.shift() ?? [];
-      if (next === 'fail') throw new TransportError({ code: 'http', status: 500, message: 'The server answered 500.' });
+      if (next === 'fail')
+        throw new TransportError({ code: 'http', status: 500, message: 'The server answered 500.' });
       return decodeChunks(streamOfReads(next), { maxFrameLength });
     };
     return { stream: respond, resume: respond, listSuspended: async () => ({ runs: [], issues: [] }) };
@@ -237,15 +287,26 @@ describe('fuzz', () => {
 
   const suspendedRuns = fc
     .array(
-    fc.record({ runId: fc.constantFrom(...restoredIds), toolCallId: fc.constantFrom(...restoredIds), question: fc.constantFrom('Where to?', '   ', '') }),
-    { maxLength: 3 },
-  ).map((calls): SuspendedRun[] =>
-    calls.map(({ runId, toolCallId, question }) => ({ runId, toolCalls: [{ toolCallId, toolName: 'ask_user', suspendPayload: { question } }] })),
-  );
+      fc.record({
+        runId: fc.constantFrom(...restoredIds),
+        toolCallId: fc.constantFrom(...restoredIds),
+        question: fc.constantFrom('Where to?', '   ', ''),
+      }),
+      { maxLength: 3 },
+    )
+    .map((calls): SuspendedRun[] =>
+      calls.map(({ runId, toolCallId, question }) => ({
+        runId,
+        toolCalls: [{ toolCallId, toolName: 'ask_user', suspendPayload: { question } }],
+      })),
+    );
 
-  type Step = { kind: 'send' | 'submit' | 'submit-wrong' | 'cancel' } | { kind: 'restore'; runs: SuspendedRun[] };
+  type Step =
+    { kind: 'send' | 'submit' | 'submit-wrong' | 'cancel' } | { kind: 'restore'; runs: SuspendedRun[] };
   const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.constantFrom('send' as const, 'submit' as const, 'submit-wrong' as const, 'cancel' as const).map((kind) => ({ kind })),
+    fc
+      .constantFrom('send' as const, 'submit' as const, 'submit-wrong' as const, 'cancel' as const)
+      .map((kind) => ({ kind })),
     suspendedRuns.map((runs) => ({ kind: 'restore' as const, runs })),
   );
 
@@ -281,7 +342,8 @@ describe('fuzz', () => {
       if (next.kind === 'send') await store.send('Plan a trip');
       if (next.kind === 'cancel') await sendAndCancel(store);
       if (next.kind === 'restore') store.restore(next.runs);
-      if (next.kind === 'submit' || next.kind === 'submit-wrong') await submitFirst(store, next.kind === 'submit-wrong');
+      if (next.kind === 'submit' || next.kind === 'submit-wrong')
+        await submitFirst(store, next.kind === 'submit-wrong');
       checkSnapshot(store.getSnapshot(), true);
     }
   }
@@ -291,7 +353,10 @@ describe('fuzz', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.oneof({ weight: 6, arbitrary: reads }, { weight: 1, arbitrary: fc.constant('fail' as const) }), { minLength: 1, maxLength: 5 }),
+          fc.array(
+            fc.oneof({ weight: 6, arbitrary: reads }, { weight: 1, arbitrary: fc.constant('fail' as const) }),
+            { minLength: 1, maxLength: 5 },
+          ),
           fc.array(step, { minLength: 1, maxLength: 8 }),
           frameLimit,
           async (bodies, steps, maxFrameLength) => {
@@ -314,9 +379,9 @@ describe('fuzz', () => {
         for (let i = 0; i < 3; i++) gc();
         return process.memoryUsage().heapUsed;
       };
-      const bad = fc.array(fc.integer({ min: 100_000, max: 1_000_000 }), { minLength: 1, maxLength: 4 }).map((lengths) =>
-        lengths.map((length) => encode(`data: {${'x'.repeat(length)}\n\n`)),
-      );
+      const bad = fc
+        .array(fc.integer({ min: 100_000, max: 1_000_000 }), { minLength: 1, maxLength: 4 })
+        .map((lengths) => lengths.map((length) => encode(`data: {${'x'.repeat(length)}\n\n`)));
       const before = heapAfterGc();
       const kept: RunStore[] = [];
       let fed = 0;
@@ -331,7 +396,9 @@ describe('fuzz', () => {
         { ...budget(0.15), numRuns: 30 },
       );
       const retained = heapAfterGc() - before;
-      console.log(`fuzz heap: ${kept.length} stores kept after ${(fed / 1e6).toFixed(1)} MB of malformed frames: ${(retained / 1e6).toFixed(2)} MB retained`);
+      console.log(
+        `fuzz heap: ${kept.length} stores kept after ${(fed / 1e6).toFixed(1)} MB of malformed frames: ${(retained / 1e6).toFixed(2)} MB retained`,
+      );
       // The recordings themselves (under 0.5 MB) may be held several times over in the snapshots.
       expect(retained).toBeLessThan(Math.max(8e6, fed / 10));
     },

@@ -33,7 +33,9 @@ export async function listSuspendedRuns(
   const started = performance.now();
   const list = await transport.listSuspended(options);
   const runs = list.runs.filter(
-    (run) => (!threadId || run.threadId === threadId) && run.toolCalls.some((call) => isAskUserCall(call) && !call.requiresApproval),
+    (run) =>
+      (!threadId || run.threadId === threadId) &&
+      run.toolCalls.some((call) => isAskUserCall(call) && !call.requiresApproval),
   );
   requestedAt.set(runs, started);
   return { runs, issues: list.issues };

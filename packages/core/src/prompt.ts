@@ -51,7 +51,8 @@ export type Prompt = AskUserPrompt | MalformedPrompt;
  * - `answered-elsewhere`: another client answered it first (the server's guard said 409)
  * - `expired`: the server no longer waits for it (gone, or the run ended)
  */
-export type PromptState = 'ready' | 'submitting' | 'failed' | 'malformed' | 'answered' | 'answered-elsewhere' | 'expired';
+export type PromptState =
+  'ready' | 'submitting' | 'failed' | 'malformed' | 'answered' | 'answered-elsewhere' | 'expired';
 
 /** What `resumeStream` takes: a string (free text, one choice) or several labels. */
 export type AnswerValue = string | string[];
@@ -69,7 +70,8 @@ export interface SuspendedToolCall {
  * repeat across runs). The run id's length comes first, so no two pairs share a key: `("a:b", "c")`
  * and `("a", "b:c")` differ.
  */
-export const promptKey = (runId: string, toolCallId: string): string => `${runId.length}:${runId}:${toolCallId}`;
+export const promptKey = (runId: string, toolCallId: string): string =>
+  `${runId.length}:${runId}:${toolCallId}`;
 
 /**
  * The key of the `asking`-th question a run asked under one tool call id (a model that numbers
@@ -92,7 +94,9 @@ const payloadSchema = z.object(
   {
     question: z.string('the question is missing or not text').trim().min(1, 'the question is empty'),
     options: z.array(optionSchema, 'options must be a list').default([]),
-    selectionMode: z.enum(['single_select', 'multi_select'], 'selectionMode must be "single_select" or "multi_select"').optional(),
+    selectionMode: z
+      .enum(['single_select', 'multi_select'], 'selectionMode must be "single_select" or "multi_select"')
+      .optional(),
   },
   'the payload is not an object',
 );
@@ -108,7 +112,8 @@ export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspen
 
 /** What is wrong with a payload zod accepted, or `undefined`: what zod does not check. */
 function problemOf({ options, selectionMode }: Payload): string | undefined {
-  if (selectionMode && options.length === 0) return `selectionMode "${selectionMode}" needs options, and none were given`;
+  if (selectionMode && options.length === 0)
+    return `selectionMode "${selectionMode}" needs options, and none were given`;
   const seen = new Set<string>();
   for (const [index, { label }] of options.entries()) {
     if (!label.trim()) return `option ${index + 1} has an empty label`;

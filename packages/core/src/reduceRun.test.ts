@@ -8,7 +8,8 @@ import type { DecodeEvent, MastraChunk, RunSnapshot, SuspendedRun } from './type
 import { parseSuspendedRuns } from './transports/parseSuspendedRuns.ts';
 
 const events = (name: string): DecodeEvent[] => decodeText(fixtureText(name));
-const chunkEvents = (chunks: MastraChunk[]): DecodeEvent[] => chunks.map((chunk) => ({ kind: 'chunk', chunk }));
+const chunkEvents = (chunks: MastraChunk[]): DecodeEvent[] =>
+  chunks.map((chunk) => ({ kind: 'chunk', chunk }));
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -27,7 +28,11 @@ const suspendedCall = (name: string) => {
     runId: string;
     payload: { toolCallId: string; suspendPayload: unknown };
   };
-  return { runId: chunk.runId, toolCallId: chunk.payload.toolCallId, key: promptKey(chunk.runId, chunk.payload.toolCallId) };
+  return {
+    runId: chunk.runId,
+    toolCallId: chunk.payload.toolCallId,
+    key: promptKey(chunk.runId, chunk.payload.toolCallId),
+  };
 };
 const replyText = (name: string) =>
   referenceChunks(name)
@@ -35,7 +40,12 @@ const replyText = (name: string) =>
     .map((c) => (c.payload as { text: string }).text)
     .join('');
 
-const asked = (name: string) => run([{ type: 'send', id: 'm1', text: 'Plan a trip' }, { type: 'events', events: events(name) }, { type: 'stream-end' }]);
+const asked = (name: string) =>
+  run([
+    { type: 'send', id: 'm1', text: 'Plan a trip' },
+    { type: 'events', events: events(name) },
+    { type: 'stream-end' },
+  ]);
 
 describe('reduceRun on recorded streams', () => {
   it('free text: asks, takes the answer, then finishes with the reply', () => {
@@ -44,9 +54,20 @@ describe('reduceRun on recorded streams', () => {
     expect(s1.status).toBe('awaiting-input');
     expect(s1.runId).toBe(call.runId);
     expect(s1.openPrompts).toEqual([
-      { key: call.key, runId: call.runId, toolCallId: call.toolCallId, toolName: 'ask_user', kind: 'text', question: 'Where would you like to go?', options: [] },
+      {
+        key: call.key,
+        runId: call.runId,
+        toolCallId: call.toolCallId,
+        toolName: 'ask_user',
+        kind: 'text',
+        question: 'Where would you like to go?',
+        options: [],
+      },
     ]);
-    expect(s1.transcript.map((e) => [e.type, e.id])).toEqual([['user', 'm1'], ['prompt', call.key]]);
+    expect(s1.transcript.map((e) => [e.type, e.id])).toEqual([
+      ['user', 'm1'],
+      ['prompt', call.key],
+    ]);
     expect(s1.toolCalls).toMatchObject([{ key: call.key, state: 'suspended', toolName: 'ask_user' }]);
 
     const s2 = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }], s1);
@@ -54,7 +75,14 @@ describe('reduceRun on recorded streams', () => {
     expect(s2.transcript[1]).toMatchObject({ state: 'submitting', answer: 'Lisbon' });
     expect(s2.openPrompts).toHaveLength(1);
 
-    const s3 = run([{ type: 'submit-accepted', key: call.key }, { type: 'events', events: events('text.resume.sse') }, { type: 'stream-end' }], s2);
+    const s3 = run(
+      [
+        { type: 'submit-accepted', key: call.key },
+        { type: 'events', events: events('text.resume.sse') },
+        { type: 'stream-end' },
+      ],
+      s2,
+    );
     expect(s3.status).toBe('done');
     expect(s3.openPrompts).toEqual([]);
     expect(s3.text).toBe(replyText('text.resume.sse'));
@@ -62,12 +90,20 @@ describe('reduceRun on recorded streams', () => {
     expect(s3.transcript.map((e) => e.type)).toEqual(['user', 'prompt', 'assistant']);
     expect(s3.transcript[1]).toMatchObject({ state: 'answered', answer: 'Lisbon' });
     expect(s3.transcript[2]).toMatchObject({ runId: call.runId, text: s3.text });
-    expect(s3.toolCalls[0]).toMatchObject({ state: 'done', result: { content: 'User answered: Lisbon', isError: false } });
+    expect(s3.toolCalls[0]).toMatchObject({
+      state: 'done',
+      result: { content: 'User answered: Lisbon', isError: false },
+    });
   });
 
   it.each([
     ['single.stream.sse', 'single', 'How will you travel?', ['Train', 'Plane', 'Car']],
-    ['multiple.stream.sse', 'multiple', 'What should the trip include?', ['Museums', 'Hiking', 'Food tours', 'Beaches']],
+    [
+      'multiple.stream.sse',
+      'multiple',
+      'What should the trip include?',
+      ['Museums', 'Hiking', 'Food tours', 'Beaches'],
+    ],
     ['unicode.stream.sse', 'single', 'Où voulez-vous aller ? 🌍', ['Málaga ☀️', 'Kraków 🏰', '東京 🗼']],
   ])('%s gives a %s prompt', (name, kind, question, labels) => {
     const [prompt] = asked(name).openPrompts;
@@ -77,13 +113,21 @@ describe('reduceRun on recorded streams', () => {
 
   it('keeps option descriptions', () => {
     const [prompt] = asked('single.stream.sse').openPrompts;
-    expect(prompt && 'options' in prompt ? prompt.options[0] : undefined).toEqual({ label: 'Train', description: 'Slower, scenic, low carbon' });
+    expect(prompt && 'options' in prompt ? prompt.options[0] : undefined).toEqual({
+      label: 'Train',
+      description: 'Slower, scenic, low carbon',
+    });
   });
 
   it('non-ASCII replies arrive whole', () => {
     const call = suspendedCall('unicode.stream.sse');
     const s = run(
-      [{ type: 'submit-start', key: call.key, answer: 'Kraków 🏰' }, { type: 'submit-accepted', key: call.key }, { type: 'events', events: events('unicode.resume.sse') }, { type: 'stream-end' }],
+      [
+        { type: 'submit-start', key: call.key, answer: 'Kraków 🏰' },
+        { type: 'submit-accepted', key: call.key },
+        { type: 'events', events: events('unicode.resume.sse') },
+        { type: 'stream-end' },
+      ],
       asked('unicode.stream.sse'),
     );
     expect(s.text).toBe(replyText('unicode.resume.sse'));
@@ -100,20 +144,32 @@ describe('reduceRun on recorded streams', () => {
     const second = suspendedCall('two-asks.resume-1.sse');
     expect(second.runId).toBe(first.runId);
     const s2 = run(
-      [{ type: 'submit-start', key: first.key, answer: 'Ada' }, { type: 'submit-accepted', key: first.key }, { type: 'events', events: events('two-asks.resume-1.sse') }, { type: 'stream-end' }],
+      [
+        { type: 'submit-start', key: first.key, answer: 'Ada' },
+        { type: 'submit-accepted', key: first.key },
+        { type: 'events', events: events('two-asks.resume-1.sse') },
+        { type: 'stream-end' },
+      ],
       s1,
     );
     expect(s2.status).toBe('awaiting-input');
     expect(s2.openPrompts).toMatchObject([{ key: second.key, kind: 'single', question: 'Window or aisle?' }]);
 
     const s3 = run(
-      [{ type: 'submit-start', key: second.key, answer: 'Window' }, { type: 'submit-accepted', key: second.key }, { type: 'events', events: events('two-asks.resume-2.sse') }, { type: 'stream-end' }],
+      [
+        { type: 'submit-start', key: second.key, answer: 'Window' },
+        { type: 'submit-accepted', key: second.key },
+        { type: 'events', events: events('two-asks.resume-2.sse') },
+        { type: 'stream-end' },
+      ],
       s2,
     );
     expect(s3.status).toBe('done');
     expect(s3.text).toBe(replyText('two-asks.resume-2.sse'));
     expect(s3.text).toContain('Ada');
-    expect(s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.type === 'prompt' && e.state)).toEqual(['answered', 'answered']);
+    expect(
+      s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.type === 'prompt' && e.state),
+    ).toEqual(['answered', 'answered']);
   });
 
   it('a new question that reuses an answered tool call id gets a key of its own', () => {
@@ -121,8 +177,17 @@ describe('reduceRun on recorded streams', () => {
     // its next question as call_1 again, in the same run: replaying the recorded suspension
     // after its answer is exactly what the resumed stream then carries.
     const call = suspendedCall('text.stream.sse');
-    const answered = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }, { type: 'submit-accepted', key: call.key }], asked('text.stream.sse'));
-    const again = run([{ type: 'events', events: events('text.stream.sse').slice(-1) }, { type: 'stream-end' }], answered);
+    const answered = run(
+      [
+        { type: 'submit-start', key: call.key, answer: 'Lisbon' },
+        { type: 'submit-accepted', key: call.key },
+      ],
+      asked('text.stream.sse'),
+    );
+    const again = run(
+      [{ type: 'events', events: events('text.stream.sse').slice(-1) }, { type: 'stream-end' }],
+      answered,
+    );
     expect(again.status).toBe('awaiting-input');
     expect(again.openPrompts).toHaveLength(1);
     expect(again.openPrompts[0]).toMatchObject({ runId: call.runId, toolCallId: call.toolCallId });
@@ -144,8 +209,15 @@ describe('reduceRun on recorded streams', () => {
 
   it('a stream that ends before finish or a question ended early', () => {
     const chunks = referenceChunks('text.resume.sse') as unknown as MastraChunk[];
-    const cut = chunks.slice(0, chunks.findIndex((c) => c.type === 'finish'));
-    const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(cut) }, { type: 'stream-end' }]);
+    const cut = chunks.slice(
+      0,
+      chunks.findIndex((c) => c.type === 'finish'),
+    );
+    const s = run([
+      { type: 'send', id: 'm1', text: 'hi' },
+      { type: 'events', events: chunkEvents(cut) },
+      { type: 'stream-end' },
+    ]);
     expect(s.status).toBe('error');
     expect(s.error).toEqual({ code: 'ended-early', message: 'The stream ended before the run finished.' });
     expect(s.text).toBe(replyText('text.resume.sse'));
@@ -157,9 +229,12 @@ describe('identity and immutability', () => {
   const resumed = referenceChunks('text.resume.sse') as unknown as MastraChunk[];
   const of = (type: string) => resumed.find((c) => c.type === type)!;
 
-  it.each(['step-start', 'step-finish', 'text-start', 'text-end'])('a %s chunk changes nothing: same object', (type) => {
-    expect(reduceRun(s1, { type: 'events', events: chunkEvents([of(type)]) })).toBe(s1);
-  });
+  it.each(['step-start', 'step-finish', 'text-start', 'text-end'])(
+    'a %s chunk changes nothing: same object',
+    (type) => {
+      expect(reduceRun(s1, { type: 'events', events: chunkEvents([of(type)]) })).toBe(s1);
+    },
+  );
 
   it('unknown chunk types are kept harmlessly: same object', () => {
     const unknown = { type: 'reasoning-delta', runId: s1.runId, payload: { text: 'thinking' } };
@@ -189,7 +264,10 @@ describe('identity and immutability', () => {
 
 describe('answers', () => {
   const call = suspendedCall('text.stream.sse');
-  const submitting = run([{ type: 'submit-start', key: call.key, answer: 'Lisbon' }], asked('text.stream.sse'));
+  const submitting = run(
+    [{ type: 'submit-start', key: call.key, answer: 'Lisbon' }],
+    asked('text.stream.sse'),
+  );
 
   it('a failed answer leaves the prompt open as failed, with the error and the answer for a retry', () => {
     const error = { code: 'http', status: 502, message: 'Bad gateway' } as const;
@@ -197,17 +275,27 @@ describe('answers', () => {
     expect(s.status).toBe('awaiting-input');
     expect(s.error).toEqual(error);
     expect(s.openPrompts.map((p) => p.key)).toEqual([call.key]);
-    expect(s.transcript[1]).toEqual({ type: 'prompt', id: call.key, prompt: s.openPrompts[0], state: 'failed', answer: 'Lisbon', error });
+    expect(s.transcript[1]).toEqual({
+      type: 'prompt',
+      id: call.key,
+      prompt: s.openPrompts[0],
+      state: 'failed',
+      answer: 'Lisbon',
+      error,
+    });
   });
 
-  it.each(['expired', 'answered-elsewhere'] as const)('a refused answer (%s) closes the prompt in that state; the run is not in error', (code) => {
-    const refusal = { code, status: 500, message: 'refused' };
-    const s = run([{ type: 'submit-refused', key: call.key, refusal }], submitting);
-    expect(s.status).toBe('idle');
-    expect(s.error).toBeUndefined();
-    expect(s.openPrompts).toEqual([]);
-    expect(s.transcript[1]).toMatchObject({ state: code, answer: undefined, error: undefined });
-  });
+  it.each(['expired', 'answered-elsewhere'] as const)(
+    'a refused answer (%s) closes the prompt in that state; the run is not in error',
+    (code) => {
+      const refusal = { code, status: 500, message: 'refused' };
+      const s = run([{ type: 'submit-refused', key: call.key, refusal }], submitting);
+      expect(s.status).toBe('idle');
+      expect(s.error).toBeUndefined();
+      expect(s.openPrompts).toEqual([]);
+      expect(s.transcript[1]).toMatchObject({ state: code, answer: undefined, error: undefined });
+    },
+  );
 
   it('a cancelled answer goes back to ready', () => {
     const s = run([{ type: 'cancelled' }], submitting);
@@ -222,13 +310,21 @@ describe('answers', () => {
 });
 
 describe('restore', () => {
-  const { runs } = parseSuspendedRuns(JSON.parse(readFileSync(new URL('./fixtures/suspended-runs.json', import.meta.url), 'utf8')));
+  const { runs } = parseSuspendedRuns(
+    JSON.parse(readFileSync(new URL('./fixtures/suspended-runs.json', import.meta.url), 'utf8')),
+  );
 
   it('rebuilds the pending prompt from a recorded suspended-runs answer', () => {
     const s = run([{ type: 'restore', runs }]);
     const listed = runs[0]!;
     expect(s.status).toBe('awaiting-input');
-    expect(s.openPrompts).toMatchObject([{ key: promptKey(listed.runId, listed.toolCalls[0]!.toolCallId), kind: 'text', question: 'Where would you like to go?' }]);
+    expect(s.openPrompts).toMatchObject([
+      {
+        key: promptKey(listed.runId, listed.toolCalls[0]!.toolCallId),
+        kind: 'text',
+        question: 'Where would you like to go?',
+      },
+    ]);
     expect(s.transcript).toHaveLength(1);
   });
 
@@ -240,37 +336,58 @@ describe('restore', () => {
   });
 
   it('ignores approvals and calls that are not ask_user questions', () => {
-    const other: SuspendedRun = { runId: 'r9', toolCalls: [{ toolCallId: 'c1', toolName: 'deploy', suspendPayload: { reason: 'confirm' } }, { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined }] };
+    const other: SuspendedRun = {
+      runId: 'r9',
+      toolCalls: [
+        { toolCallId: 'c1', toolName: 'deploy', suspendPayload: { reason: 'confirm' } },
+        { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined },
+      ],
+    };
     expect(reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] })).toBe(initialRunSnapshot);
   });
 });
 
 describe('other chunks', () => {
   it('another suspended tool is kept as data and waits for input, without a prompt', () => {
-    const chunk = structuredClone(referenceChunks('text.stream.sse').find((c) => c.type === 'tool-call-suspended')!) as unknown as MastraChunk & {
+    const chunk = structuredClone(
+      referenceChunks('text.stream.sse').find((c) => c.type === 'tool-call-suspended')!,
+    ) as unknown as MastraChunk & {
       payload: Record<string, unknown>;
     };
     chunk.payload.toolName = 'deploy';
     chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
-    const s = run([{ type: 'send', id: 'm1', text: 'ship it' }, { type: 'events', events: chunkEvents([chunk]) }, { type: 'stream-end' }]);
+    const s = run([
+      { type: 'send', id: 'm1', text: 'ship it' },
+      { type: 'events', events: chunkEvents([chunk]) },
+      { type: 'stream-end' },
+    ]);
     expect(s.openPrompts).toEqual([]);
     expect(s.status).toBe('awaiting-input');
     expect(s.toolCalls).toMatchObject([{ toolName: 'deploy', state: 'suspended' }]);
   });
 
   it('a malformed known chunk becomes an issue and the rest still applies', () => {
-    const chunks = structuredClone(referenceChunks('text.resume.sse')) as unknown as (MastraChunk & { payload: { text?: unknown } })[];
+    const chunks = structuredClone(referenceChunks('text.resume.sse')) as unknown as (MastraChunk & {
+      payload: { text?: unknown };
+    })[];
     const firstDelta = chunks.find((c) => c.type === 'text-delta')!;
     const lost = firstDelta.payload.text as string;
     firstDelta.payload.text = 42;
-    const s = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents(chunks) }, { type: 'stream-end' }]);
+    const s = run([
+      { type: 'send', id: 'm1', text: 'hi' },
+      { type: 'events', events: chunkEvents(chunks) },
+      { type: 'stream-end' },
+    ]);
     expect(s.issues).toMatchObject([{ message: 'Skipped a "text-delta" chunk: payload.text must be text.' }]);
     expect(s.text).toBe(replyText('text.resume.sse').slice(lost.length));
     expect(s.status).toBe('done');
   });
 
   it(`keeps the last ${MAX_ISSUES} issues`, () => {
-    const bad: DecodeEvent[] = Array.from({ length: MAX_ISSUES + 5 }, (_, i) => ({ kind: 'decode-error', issue: { message: `bad ${i}`, excerpt: '' } }));
+    const bad: DecodeEvent[] = Array.from({ length: MAX_ISSUES + 5 }, (_, i) => ({
+      kind: 'decode-error',
+      issue: { message: `bad ${i}`, excerpt: '' },
+    }));
     const s = reduceRun(initialRunSnapshot, { type: 'events', events: bad });
     expect(s.issues).toHaveLength(MAX_ISSUES);
     expect(s.issues[0]?.message).toBe('bad 5');
@@ -280,13 +397,27 @@ describe('other chunks', () => {
 
 describe('issue 12: statuses, keys and limits', () => {
   const recorded = (name: string, type: string) =>
-    structuredClone(referenceChunks(name).find((c) => c.type === type)!) as unknown as MastraChunk & { runId: string; payload: Record<string, unknown> };
-  const suspension = (runId: string, toolCallId: string, suspendPayload: unknown = { question: 'Where to?' }) => {
+    structuredClone(referenceChunks(name).find((c) => c.type === type)!) as unknown as MastraChunk & {
+      runId: string;
+      payload: Record<string, unknown>;
+    };
+  const suspension = (
+    runId: string,
+    toolCallId: string,
+    suspendPayload: unknown = { question: 'Where to?' },
+  ) => {
     const chunk = recorded('text.stream.sse', 'tool-call-suspended');
     return { ...chunk, runId, payload: { ...chunk.payload, toolCallId, suspendPayload } };
   };
   const streamed = (chunks: MastraChunk[], from: RunSnapshot = initialRunSnapshot) =>
-    run([{ type: 'send', id: `m${from.transcript.length}`, text: 'hi' }, { type: 'events', events: chunkEvents(chunks) }, { type: 'stream-end' }], from);
+    run(
+      [
+        { type: 'send', id: `m${from.transcript.length}`, text: 'hi' },
+        { type: 'events', events: chunkEvents(chunks) },
+        { type: 'stream-end' },
+      ],
+      from,
+    );
 
   it('a malformed question does not hold the run: done, and expired by the next message', () => {
     const s1 = streamed([suspension('r1', 'call_1', { question: '   ' })]);
@@ -311,15 +442,30 @@ describe('issue 12: statuses, keys and limits', () => {
     expect(s1.openPrompts).toHaveLength(2);
     const [first, second] = s1.openPrompts;
     expect(first!.key).not.toBe(second!.key);
-    const s2 = run([{ type: 'submit-start', key: first!.key, answer: 'Lisbon' }, { type: 'submit-accepted', key: first!.key }], s1);
+    const s2 = run(
+      [
+        { type: 'submit-start', key: first!.key, answer: 'Lisbon' },
+        { type: 'submit-accepted', key: first!.key },
+      ],
+      s1,
+    );
     expect(s2.openPrompts).toEqual([second]);
   });
 
   it('a call named "call_5#2" and the second asking of call_5 have different keys', () => {
     const s1 = streamed([suspension('r1', 'call_5')]);
     const asked = s1.openPrompts[0]!.key;
-    const s2 = run([{ type: 'submit-start', key: asked, answer: 'x' }, { type: 'submit-accepted', key: asked }], s1);
-    const s3 = run([{ type: 'events', events: chunkEvents([suspension('r1', 'call_5'), suspension('r1', 'call_5#2')]) }], s2);
+    const s2 = run(
+      [
+        { type: 'submit-start', key: asked, answer: 'x' },
+        { type: 'submit-accepted', key: asked },
+      ],
+      s1,
+    );
+    const s3 = run(
+      [{ type: 'events', events: chunkEvents([suspension('r1', 'call_5'), suspension('r1', 'call_5#2')]) }],
+      s2,
+    );
     const keys = s3.transcript.filter((e) => e.type === 'prompt').map((e) => e.id);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(3);
@@ -327,16 +473,32 @@ describe('issue 12: statuses, keys and limits', () => {
   });
 
   it('another tool that suspended, got its result, and then a stream without finish: ended early', () => {
-    const other = { ...suspension('r1', 'call_9', { reason: 'Deploy?' }), payload: { ...suspension('r1', 'call_9').payload, toolName: 'deploy', suspendPayload: { reason: 'Deploy?' } } };
+    const other = {
+      ...suspension('r1', 'call_9', { reason: 'Deploy?' }),
+      payload: {
+        ...suspension('r1', 'call_9').payload,
+        toolName: 'deploy',
+        suspendPayload: { reason: 'Deploy?' },
+      },
+    };
     const result = recorded('text.resume.sse', 'tool-result');
-    const done = { ...result, runId: 'r1', payload: { ...result.payload, toolCallId: 'call_9', toolName: 'deploy' } };
+    const done = {
+      ...result,
+      runId: 'r1',
+      payload: { ...result.payload, toolCallId: 'call_9', toolName: 'deploy' },
+    };
     const waiting = streamed([other]);
     expect(waiting.status).toBe('awaiting-input');
     const s = streamed([other, done]);
     expect(s.status).toBe('error');
     expect(s.error).toEqual({ code: 'ended-early', message: 'The stream ended before the run finished.' });
     // In two reads as well.
-    const twoReads = run([{ type: 'send', id: 'm1', text: 'hi' }, { type: 'events', events: chunkEvents([other]) }, { type: 'events', events: chunkEvents([done]) }, { type: 'stream-end' }]);
+    const twoReads = run([
+      { type: 'send', id: 'm1', text: 'hi' },
+      { type: 'events', events: chunkEvents([other]) },
+      { type: 'events', events: chunkEvents([done]) },
+      { type: 'stream-end' },
+    ]);
     expect(twoReads.status).toBe('error');
   });
 
@@ -350,9 +512,18 @@ describe('issue 12: statuses, keys and limits', () => {
   });
 
   it('a chunk type of 1 MB is quoted, not copied, in the issue', () => {
-    const s = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta'.padEnd(1_000_000, 'x'), payload: null }]) }]);
+    const s = run([
+      { type: 'events', events: chunkEvents([{ type: 'text-delta'.padEnd(1_000_000, 'x'), payload: null }]) },
+    ]);
     expect(s.issues).toEqual([]);
-    const bad = run([{ type: 'events', events: chunkEvents([{ type: 'text-delta', runId: 'r'.repeat(1_000_000) as unknown as string, payload: { text: 1 } }]) }]);
+    const bad = run([
+      {
+        type: 'events',
+        events: chunkEvents([
+          { type: 'text-delta', runId: 'r'.repeat(1_000_000) as unknown as string, payload: { text: 1 } },
+        ]),
+      },
+    ]);
     expect(bad.issues[0]!.message.length).toBeLessThan(200);
   });
 

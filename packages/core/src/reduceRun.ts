@@ -66,7 +66,8 @@ function waitsForInput(s: RunSnapshot): boolean {
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
-const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus => (waitsForInput(s) ? 'awaiting-input' : otherwise);
+const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
+  waitsForInput(s) ? 'awaiting-input' : otherwise;
 
 /**
  * Applies one chunk. Returns the status it settles the run on when nothing waits for the user
@@ -91,13 +92,17 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
     case 'tool-result':
     case 'tool-error': {
       const failed = chunk.type === 'tool-error' || chunk.payload.isError === true;
-      const outcome = chunk.type === 'tool-error' ? { error: chunk.payload.error } : { result: chunk.payload.result };
+      const outcome =
+        chunk.type === 'tool-error' ? { error: chunk.payload.error } : { result: chunk.payload.result };
       const before = edit.setToolCall(chunk, { state: failed ? 'failed' : 'done', ...outcome });
       // A suspended tool that got its result no longer waits: the run goes on.
       return before?.state === 'suspended' ? 'streaming' : undefined;
     }
     case 'error':
-      edit.set({ status: 'error', error: { code: 'stream', message: messageOf(chunk.payload.error, AGENT_ERROR_MESSAGE) } });
+      edit.set({
+        status: 'error',
+        error: { code: 'stream', message: messageOf(chunk.payload.error, AGENT_ERROR_MESSAGE) },
+      });
       return undefined;
     case 'finish':
       return 'done';
@@ -118,7 +123,8 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
   let text = '';
   let runId: string | undefined;
   for (const event of events) {
-    const parsed = event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
+    const parsed =
+      event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
     if (!parsed.ok) {
       edit.addIssue(parsed.issue);
       continue;

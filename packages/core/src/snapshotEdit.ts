@@ -1,6 +1,21 @@
 import type { KnownChunk } from './chunks.ts';
-import { askingKey, isAskUserCall, parsePrompt, promptKey, type Prompt, type PromptState, type SuspendedToolCall } from './prompt.ts';
-import type { DecodeIssue, PromptEntry, RunError, RunSnapshot, ToolCallEntry, TranscriptEntry } from './types.ts';
+import {
+  askingKey,
+  isAskUserCall,
+  parsePrompt,
+  promptKey,
+  type Prompt,
+  type PromptState,
+  type SuspendedToolCall,
+} from './prompt.ts';
+import type {
+  DecodeIssue,
+  PromptEntry,
+  RunError,
+  RunSnapshot,
+  ToolCallEntry,
+  TranscriptEntry,
+} from './types.ts';
 
 /** How many decode issues a snapshot keeps (the most recent). */
 export const MAX_ISSUES = 50;
@@ -50,7 +65,9 @@ class SnapshotEdit {
   /** Sets scalar fields; a field set to the value it has is no change. */
   set(patch: Partial<Pick<RunSnapshot, 'status' | 'runId' | 'text' | 'error'>>): void {
     const current = this.current;
-    const changed = (Object.keys(patch) as (keyof typeof patch)[]).some((field) => patch[field] !== current[field]);
+    const changed = (Object.keys(patch) as (keyof typeof patch)[]).some(
+      (field) => patch[field] !== current[field],
+    );
     if (changed) Object.assign(this.#writable(), patch);
   }
 
@@ -77,7 +94,8 @@ class SnapshotEdit {
     const run = this.current.runId ?? '';
     const transcript = this.transcript();
     const last = transcript.at(-1);
-    if (last?.type === 'assistant' && last.runId === run) transcript[transcript.length - 1] = { ...last, text: last.text + text };
+    if (last?.type === 'assistant' && last.runId === run)
+      transcript[transcript.length - 1] = { ...last, text: last.text + text };
     else transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
     this.set({ text: this.current.text + text });
   }
@@ -153,7 +171,12 @@ class SnapshotEdit {
     const prompt = parsePrompt(call, askingKey(call.runId, call.toolCallId, askings.length + 1));
     const transcript = this.transcript();
     askings.push(transcript.length);
-    transcript.push({ type: 'prompt', id: prompt.key, prompt, state: prompt.kind === 'malformed' ? 'malformed' : 'ready' });
+    transcript.push({
+      type: 'prompt',
+      id: prompt.key,
+      prompt,
+      state: prompt.kind === 'malformed' ? 'malformed' : 'ready',
+    });
     this.#promptsChanged = true;
   }
 
@@ -201,16 +224,21 @@ class SnapshotEdit {
 
   /** The edited snapshot: `from` itself when nothing changed. */
   done(): RunSnapshot {
-    if (this.#issues.length > 0) this.#writable().issues = [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES);
+    if (this.#issues.length > 0)
+      this.#writable().issues = [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES);
     if (this.#promptsChanged) this.#writable().openPrompts = this.#openPrompts();
     return this.current;
   }
 
   /** The open prompts in transcript order; the previous list when they are the same. */
   #openPrompts(): Prompt[] {
-    const open = this.current.transcript.filter(isPromptEntry).filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt);
+    const open = this.current.transcript
+      .filter(isPromptEntry)
+      .filter((entry) => isOpen(entry.state))
+      .map((entry) => entry.prompt);
     const before = this.from.openPrompts;
-    if (open.length === before.length && open.every((prompt, index) => prompt === before[index])) return before;
+    if (open.length === before.length && open.every((prompt, index) => prompt === before[index]))
+      return before;
     return open;
   }
 }

@@ -25,7 +25,8 @@ export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | '
  * - `ended-early`: the stream ended without finishing, suspending or failing
  * - `aborted`: `cancel()` or `reset()` stopped the request
  */
-export type RunErrorCode = 'http' | 'network' | 'connection-lost' | 'timeout' | 'too-large' | 'stream' | 'ended-early' | 'aborted';
+export type RunErrorCode =
+  'http' | 'network' | 'connection-lost' | 'timeout' | 'too-large' | 'stream' | 'ended-early' | 'aborted';
 
 /** What went wrong with a request or a run, for the user and for code: `snapshot.error`, a failed prompt's `error`. */
 export interface RunError {
@@ -165,7 +166,8 @@ export interface AgentTransport {
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
-export type DecodeEvent = { kind: 'chunk'; chunk: MastraChunk } | { kind: 'decode-error'; issue: DecodeIssue };
+export type DecodeEvent =
+  { kind: 'chunk'; chunk: MastraChunk } | { kind: 'decode-error'; issue: DecodeIssue };
 
 /** A chunk of Mastra's agent stream. Types the kit models are typed; others pass through as data. */
 export interface MastraChunk {

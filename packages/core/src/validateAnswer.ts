@@ -17,7 +17,8 @@ export interface AnswerOptions {
 export type AnswerRefusal = 'required' | 'too-long' | 'invalid';
 
 /** The verdict of `validateAnswer`: the value to send, or a message for the user and its reason. */
-export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; message: string; reason: AnswerRefusal };
+export type AnswerCheck =
+  { ok: true; value: AnswerValue } | { ok: false; message: string; reason: AnswerRefusal };
 
 /** The default longest free-text answer, in characters. */
 export const DEFAULT_MAX_ANSWER_LENGTH = 4000;
@@ -57,7 +58,8 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: AnswerOp
   if (value === undefined || value === null) return refuse('required', REQUIRED[prompt.kind]);
   const maxLength = options.maxLength ?? DEFAULT_MAX_ANSWER_LENGTH;
   if (prompt.kind === 'multiple') {
-    if (!Array.isArray(value) || !value.every(isText)) return refuse('invalid', answerMessages.choicesNotList);
+    if (!Array.isArray(value) || !value.every(isText))
+      return refuse('invalid', answerMessages.choicesNotList);
     return checkChoices(prompt, value, options.allowOther ?? false, maxLength);
   }
   if (prompt.kind === 'single') {
@@ -76,7 +78,12 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: AnswerOp
  * around it is that label); empty ones are dropped, repeated ones kept once. The answer lists the
  * offered labels in the order offered, then the typed one.
  */
-function checkChoices(prompt: AskUserPrompt, items: string[], allowOther: boolean, maxLength: number): AnswerCheck {
+function checkChoices(
+  prompt: AskUserPrompt,
+  items: string[],
+  allowOther: boolean,
+  maxLength: number,
+): AnswerCheck {
   const labels = new Set(prompt.options.map((option) => option.label));
   const chosen = new Set<string>();
   const typed = new Set<string>();
@@ -86,13 +93,17 @@ function checkChoices(prompt: AskUserPrompt, items: string[], allowOther: boolea
     else if (label) typed.add(label);
   }
   const [firstTyped] = typed;
-  if (firstTyped !== undefined && !allowOther) return refuse('invalid', answerMessages.notAnOption(firstTyped));
+  if (firstTyped !== undefined && !allowOther)
+    return refuse('invalid', answerMessages.notAnOption(firstTyped));
   for (const item of typed) {
     if (item.length > maxLength) return refuse('too-long', answerMessages.tooLong(maxLength));
   }
   if (chosen.size + typed.size === 0) return refuse('required', REQUIRED[prompt.kind]);
   if (typed.size > 1) return refuse('invalid', answerMessages.oneOther);
-  const answer = [...prompt.options.map((option) => option.label).filter((label) => chosen.has(label)), ...typed];
+  const answer = [
+    ...prompt.options.map((option) => option.label).filter((label) => chosen.has(label)),
+    ...typed,
+  ];
   if (prompt.kind === 'multiple') return { ok: true, value: answer };
   return { ok: true, value: answer[0]! };
 }

@@ -99,7 +99,10 @@ describe('styles.css in Chromium', () => {
 
   it('passes axe with an error and a failed send shown', async () => {
     const screen = await render(
-      <AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(new Error('The server answered 502.'))} />,
+      <AskUserPrompt
+        prompt={textPrompt()}
+        onSubmit={() => Promise.reject(new Error('The server answered 502.'))}
+      />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await expect.element(screen.getByText('Please write an answer.')).toBeVisible();
@@ -176,6 +179,8 @@ describe('useAgentRun in Chromium', () => {
     const red = screen.getByRole('radio', { name: 'Red' });
     await expect.element(red, { timeout: 15_000 }).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await expect.element(screen.getByTestId('text'), { timeout: 15_000 }).toHaveTextContent('You chose Blue.');
+    await expect
+      .element(screen.getByTestId('text'), { timeout: 15_000 })
+      .toHaveTextContent('You chose Blue.');
   });
 });

@@ -98,9 +98,24 @@ describe('composition', () => {
     expect(AskUserPrompt.displayName).toBe('AskUserPrompt');
     for (const name of partNames) expect(AskUserPrompt[name].displayName).toBe(`AskUserPrompt.${name}`);
     const { container } = render(<AskUserPrompt prompt={multiplePrompt()} allowOther onSubmit={() => {}} />);
-    const seen = new Set([...container.querySelectorAll('[data-part]')].map((el) => el.getAttribute('data-part')));
+    const seen = new Set(
+      [...container.querySelectorAll('[data-part]')].map((el) => el.getAttribute('data-part')),
+    );
     expect([...seen].sort()).toEqual(
-      ['count', 'description', 'option', 'option-control', 'option-label', 'options', 'other', 'other-text', 'question', 'root', 'status', 'submit'].sort(),
+      [
+        'count',
+        'description',
+        'option',
+        'option-control',
+        'option-label',
+        'options',
+        'other',
+        'other-text',
+        'question',
+        'root',
+        'status',
+        'submit',
+      ].sort(),
     );
     for (const el of container.querySelectorAll('[data-part]')) {
       expect(el).toHaveAttribute('data-scope', 'ask-user');
@@ -152,7 +167,9 @@ describe('composition', () => {
       const { state, prompt } = useAskUserPrompt();
       return <output>{`${prompt.kind} ${state}`}</output>;
     }
-    expect(() => render(<Hint />)).toThrow('useAskUserPrompt() must be inside <AskUserPrompt> or <AskUserPrompt.Root>.');
+    expect(() => render(<Hint />)).toThrow(
+      'useAskUserPrompt() must be inside <AskUserPrompt> or <AskUserPrompt.Root>.',
+    );
     render(
       <AskUserPrompt.Root prompt={textPrompt()}>
         <Hint />
@@ -214,6 +231,8 @@ describe('composition', () => {
     );
     const field = screen.getByRole('textbox');
     expect(field).toHaveAttribute('id', 'destination');
-    expect(field).toHaveAccessibleDescription('We never share it. Press Enter to send, Shift+Enter for a new line.');
+    expect(field).toHaveAccessibleDescription(
+      'We never share it. Press Enter to send, Shift+Enter for a new line.',
+    );
   });
 });

@@ -40,7 +40,8 @@ const meta = {
     allowOther: { control: 'boolean' },
   },
   render: ({ question, options, selectionMode, allowOther, onSubmit }) => {
-    const suspendPayload = selectionMode === 'free text' ? { question } : { question, options, selectionMode };
+    const suspendPayload =
+      selectionMode === 'free text' ? { question } : { question, options, selectionMode };
     const prompt = parsePrompt({
       runId: recorded.runId,
       toolCallId: recorded.toolCallId,
@@ -50,7 +51,13 @@ const meta = {
     const payload = JSON.stringify(suspendPayload, null, 2);
     return (
       <div style={{ display: 'grid', gap: '1rem', maxWidth: '34rem' }}>
-        <AskUserPrompt key={payload} prompt={prompt} onSubmit={onSubmit} allowOther={allowOther} persistDraft={false} />
+        <AskUserPrompt
+          key={payload}
+          prompt={prompt}
+          onSubmit={onSubmit}
+          allowOther={allowOther}
+          persistDraft={false}
+        />
         <details>
           <summary>suspendPayload</summary>
           <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{payload}</pre>

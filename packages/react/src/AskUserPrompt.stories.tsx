@@ -186,9 +186,13 @@ export const SingleWithDescriptions: Story = {
   beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
     for (const option of prompts.singleWithDescriptions.options) {
-      await expect(canvas.getByRole('radio', { name: option.label })).toHaveAccessibleDescription(option.description ?? '');
+      await expect(canvas.getByRole('radio', { name: option.label })).toHaveAccessibleDescription(
+        option.description ?? '',
+      );
     }
-    const chosen = prompts.singleWithDescriptions.options.find((o) => o.label === resumes.singleWithDescriptions.value);
+    const chosen = prompts.singleWithDescriptions.options.find(
+      (o) => o.label === resumes.singleWithDescriptions.value,
+    );
     await userEvent.click(canvas.getByText(chosen?.description ?? ''));
     await expect(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -386,7 +390,10 @@ export const Answered: Story = {
   args: { prompt: prompts.singleWithDescriptions, answer: resumes.singleWithDescriptions.value },
   play: async ({ canvas, canvasElement }) => {
     await expect(form(canvasElement)).toHaveAttribute('data-state', 'answered');
-    await expect(canvas.getByText(resumes.singleWithDescriptions.value)).toHaveAttribute('data-part', 'answer');
+    await expect(canvas.getByText(resumes.singleWithDescriptions.value)).toHaveAttribute(
+      'data-part',
+      'answer',
+    );
     await expect(canvas.queryByRole('radio')).toBeNull();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
@@ -416,7 +423,9 @@ export const ServerErrorWithRetry: Story = {
     const retry = await canvas.findByRole('button', { name: defaultLabels.retry });
     await expect(form(canvasElement)).toHaveAttribute('data-state', 'failed');
     await expect(retry).toHaveAccessibleDescription(expect.stringContaining(serverDown.networkError));
-    await expect(canvas.getByRole('textbox', { name: defaultLabels.otherText })).toHaveValue(serverDown.value);
+    await expect(canvas.getByRole('textbox', { name: defaultLabels.otherText })).toHaveValue(
+      serverDown.value,
+    );
     await userEvent.click(retry);
     await expect(args.onSubmit).toHaveBeenCalledTimes(2);
     await expect(args.onSubmit).toHaveBeenNthCalledWith(1, serverDown.value);
@@ -461,7 +470,9 @@ export const AnsweredElsewhere: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: 'Large' }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await waitFor(() => expect(form(canvasElement)).toHaveAttribute('data-state', 'answered-elsewhere'));
-    await expect(canvas.getByText(defaultLabels.answeredElsewhere, { selector: '[data-part="error"]' })).toBeVisible();
+    await expect(
+      canvas.getByText(defaultLabels.answeredElsewhere, { selector: '[data-part="error"]' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('status')).toHaveTextContent(defaultLabels.answeredElsewhere);
     await expect(canvas.queryByRole('button')).toBeNull();
   },
@@ -472,7 +483,9 @@ export const MalformedPayload: Story = {
   args: { prompt: prompts.malformedDuplicateLabels },
   play: async ({ canvas, canvasElement }) => {
     await expect(form(canvasElement)).toHaveAttribute('data-state', 'malformed');
-    await expect(canvas.getByText(defaultLabels.malformed(prompts.malformedDuplicateLabels.reason))).toBeVisible();
+    await expect(
+      canvas.getByText(defaultLabels.malformed(prompts.malformedDuplicateLabels.reason)),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button')).toBeNull();
   },
 };
@@ -489,7 +502,9 @@ export const MalformedPayloadEmptyLabel: Story = {
 export const MalformedPayloadBlankQuestion: Story = {
   args: { prompt: prompts.malformedBlankQuestion },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(defaultLabels.malformed(prompts.malformedBlankQuestion.reason))).toBeVisible();
+    await expect(
+      canvas.getByText(defaultLabels.malformed(prompts.malformedBlankQuestion.reason)),
+    ).toBeVisible();
   },
 };
 
@@ -540,7 +555,11 @@ export const Controlled: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Choose Car from outside' }));
     await expect(canvas.getByRole('radio', { name: 'Car' })).toBeChecked();
     await userEvent.click(canvas.getByRole('radio', { name: 'Plane' }));
-    await expect(args.onDraftChange).toHaveBeenLastCalledWith({ text: '', selected: ['Plane'], other: false });
+    await expect(args.onDraftChange).toHaveBeenLastCalledWith({
+      text: '',
+      selected: ['Plane'],
+      other: false,
+    });
     await expect(canvas.getByRole('status', { name: 'Draft' })).toHaveTextContent('"selected":["Plane"]');
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, 'Plane');
@@ -563,7 +582,13 @@ export const CustomLayout: Story = {
     <AskUserPrompt.Root {...args}>
       <AskUserPrompt.Options>
         <AskUserPrompt.Question style={{ fontSize: '1.25rem', marginBlockEnd: '0.5rem' }} />
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: '0.5rem' }}>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+            gap: '0.5rem',
+          }}
+        >
           {prompts.singleWithDescriptions.options.map((option) => (
             <AskUserPrompt.Option key={option.label} label={option.label} style={card}>
               <AskUserPrompt.OptionControl />
@@ -726,9 +751,22 @@ const malformed = [
   ['A question of spaces only', prompts.malformedBlankQuestion],
 ] as const;
 
-const states = ['ready', 'refused', 'submitting', 'failed', 'answered-elsewhere', 'expired', 'answered'] as const;
+const states = [
+  'ready',
+  'refused',
+  'submitting',
+  'failed',
+  'answered-elsewhere',
+  'expired',
+  'answered',
+] as const;
 
-const sampleAnswer = { text: 'Lisbon', single: 'Medium', singleWithDescriptions: 'Train', multiple: ['Museums', 'Food tours'] };
+const sampleAnswer = {
+  text: 'Lisbon',
+  single: 'Medium',
+  singleWithDescriptions: 'Train',
+  multiple: ['Museums', 'Food tours'],
+};
 
 function MatrixCell({
   prompt,
@@ -755,9 +793,17 @@ function MatrixCell({
     case 'refused':
       return <AskUserPrompt {...common} onSubmit={() => {}} data-matrix-state={state} />;
     case 'submitting':
-      return <AskUserPrompt {...common} defaultAnswer={answer} run={frozenRun(prompt, 'submitting', { answer })} />;
+      return (
+        <AskUserPrompt {...common} defaultAnswer={answer} run={frozenRun(prompt, 'submitting', { answer })} />
+      );
     case 'failed':
-      return <AskUserPrompt {...common} defaultAnswer={answer} run={frozenRun(prompt, 'failed', { error: errors.network })} />;
+      return (
+        <AskUserPrompt
+          {...common}
+          defaultAnswer={answer}
+          run={frozenRun(prompt, 'failed', { error: errors.network })}
+        />
+      );
     case 'answered-elsewhere':
       return <AskUserPrompt {...common} run={frozenRun(prompt, 'answered-elsewhere')} />;
     case 'expired':
@@ -785,7 +831,10 @@ export const Matrix: Story = {
     async (): Promise<{ errors: MatrixErrors }> => ({
       errors: {
         network: await recordedError(prompts.single, { networkError: serverDown.networkError }),
-        expired: await recordedError(prompts.single, { status: expiredResponse.status, json: expiredResponse.body }),
+        expired: await recordedError(prompts.single, {
+          status: expiredResponse.status,
+          json: expiredResponse.body,
+        }),
       },
     }),
   ],
@@ -793,7 +842,14 @@ export const Matrix: Story = {
     const { errors } = loaded as { errors: MatrixErrors };
     return (
       <div style={{ display: 'grid', gap: '1.5rem' }}>
-        <table style={{ borderCollapse: 'separate', borderSpacing: '0.75rem', tableLayout: 'fixed', minWidth: '72rem' }}>
+        <table
+          style={{
+            borderCollapse: 'separate',
+            borderSpacing: '0.75rem',
+            tableLayout: 'fixed',
+            minWidth: '72rem',
+          }}
+        >
           <caption style={{ textAlign: 'start', fontWeight: 600 }}>Kinds × states</caption>
           <thead>
             <tr>
@@ -808,19 +864,31 @@ export const Matrix: Story = {
           <tbody>
             {states.map((state) => (
               <tr key={state}>
-                <th id={`matrix-state-${state}`} scope="row" style={{ textAlign: 'start', verticalAlign: 'top' }}>
+                <th
+                  id={`matrix-state-${state}`}
+                  scope="row"
+                  style={{ textAlign: 'start', verticalAlign: 'top' }}
+                >
                   {state}
                 </th>
                 {kinds.map(([name, prompt], k) => (
                   <td key={name} style={{ verticalAlign: 'top' }}>
-                    <MatrixCell prompt={prompt} state={state} errors={errors} labelledBy={`matrix-kind-${k} matrix-state-${state}`} />
+                    <MatrixCell
+                      prompt={prompt}
+                      state={state}
+                      errors={errors}
+                      labelledBy={`matrix-kind-${k} matrix-state-${state}`}
+                    />
                   </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-        <section aria-labelledby="matrix-malformed" style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}>
+        <section
+          aria-labelledby="matrix-malformed"
+          style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}
+        >
           <h2 id="matrix-malformed" style={{ fontSize: '1rem', margin: 0 }}>
             Malformed payloads
           </h2>
@@ -839,7 +907,8 @@ export const Matrix: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const refused = [...canvasElement.querySelectorAll<HTMLFormElement>('form[data-matrix-state="refused"]')];
     await expect(refused).toHaveLength(kinds.length);
-    for (const f of refused) await userEvent.click(f.querySelector('button[type="submit"]') as HTMLButtonElement);
+    for (const f of refused)
+      await userEvent.click(f.querySelector('button[type="submit"]') as HTMLButtonElement);
     for (const f of refused) await expect(f).toHaveAttribute('data-invalid');
     const byState = (state: string) => canvasElement.querySelectorAll(`form[data-state="${state}"]`).length;
     await expect(byState('ready')).toBe(kinds.length * 2);

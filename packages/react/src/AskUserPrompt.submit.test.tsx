@@ -6,7 +6,8 @@ import { AskUserPrompt } from './AskUserPrompt.tsx';
 import { RequestError, type PromptEntry, type Refusal, type RunError } from '@ask-user-kit/core';
 import { promptEntry } from './test/promptEntry.ts';
 
-const requestError = (error: RunError | Refusal, promptKey?: string) => new RequestError(error, { promptKey });
+const requestError = (error: RunError | Refusal, promptKey?: string) =>
+  new RequestError(error, { promptKey });
 import { expectNoAxeViolations } from './test/axe.ts';
 import { multiplePrompt, singlePrompt, textPrompt } from './test/prompts.ts';
 import type { AskUserPromptRun } from './types.ts';
@@ -57,7 +58,11 @@ describe('sending with onSubmit', () => {
   it('failed: shows the server message and Retry, keeps the answer; Retry sends it again', async () => {
     const user = userEvent.setup();
     let attempt = 0;
-    const badGateway = requestError({ code: 'http', status: 502, message: 'The agent server answered 502 Bad Gateway.' });
+    const badGateway = requestError({
+      code: 'http',
+      status: 502,
+      message: 'The agent server answered 502 Bad Gateway.',
+    });
     const onSubmit = vi.fn(() => {
       attempt += 1;
       if (attempt === 1) return Promise.reject(badGateway);
@@ -97,26 +102,40 @@ describe('sending with onSubmit', () => {
   it('expired: says the question is no longer open', async () => {
     const user = userEvent.setup();
     const expired = requestError({ code: 'expired', message: 'gone' });
-    const { container } = render(<AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(expired)} />);
+    const { container } = render(
+      <AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(expired)} />,
+    );
     await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
     expect(form(container)).toHaveAttribute('data-state', 'expired');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent('This question was already answered or is no longer open.');
-    expect(screen.getByRole('status')).toHaveTextContent('This question was already answered or is no longer open.');
+    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
+      'This question was already answered or is no longer open.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This question was already answered or is no longer open.',
+    );
     expect(screen.queryByRole('textbox')).toBeNull();
     await expectNoAxeViolations(container);
   });
 
   it('answered-elsewhere: says another window or device answered it, and announces so', async () => {
     const user = userEvent.setup();
-    const taken = requestError({ code: 'answered-elsewhere', status: 409, message: 'This question was already answered.' });
-    const { container } = render(<AskUserPrompt prompt={singlePrompt()} onSubmit={() => Promise.reject(taken)} />);
+    const taken = requestError({
+      code: 'answered-elsewhere',
+      status: 409,
+      message: 'This question was already answered.',
+    });
+    const { container } = render(
+      <AskUserPrompt prompt={singlePrompt()} onSubmit={() => Promise.reject(taken)} />,
+    );
     await user.click(screen.getByRole('radio', { name: 'Car' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(form(container)).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
       'This question was answered in another window or device.',
     );
-    expect(screen.getByRole('status')).toHaveTextContent('This question was answered in another window or device.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This question was answered in another window or device.',
+    );
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
@@ -143,10 +162,16 @@ describe('sending with onSubmit', () => {
   it.each<[string, unknown, string]>([
     ['busy', requestError({ code: 'busy', message: 'busy' }), 'The agent is still busy.'],
     ['aborted', requestError({ code: 'aborted', message: 'cancelled' }), 'Sending was cancelled.'],
-    ['an aborted fetch', new DOMException('The operation was aborted.', 'AbortError'), 'Sending was cancelled.'],
+    [
+      'an aborted fetch',
+      new DOMException('The operation was aborted.', 'AbortError'),
+      'Sending was cancelled.',
+    ],
   ])('%s: says so in its own words, keeps the answer and offers Retry', async (_, thrown, text) => {
     const user = userEvent.setup();
-    const { container } = render(<AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(thrown)} />);
+    const { container } = render(
+      <AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(thrown)} />,
+    );
     await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
     expect(form(container)).toHaveAttribute('data-state', 'failed');
     expect(container.querySelector('[data-part="error"]')).toHaveTextContent(text);
@@ -186,16 +211,29 @@ describe('with a run', () => {
     expect(root).toHaveAttribute('data-state', 'ready');
     await user.click(screen.getByRole('radio', { name: 'Plane' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(run.submit).toHaveBeenCalledExactlyOnceWith(prompt.key, 'Plane', { allowOther: false, maxLength: undefined });
+    expect(run.submit).toHaveBeenCalledExactlyOnceWith(prompt.key, 'Plane', {
+      allowOther: false,
+      maxLength: undefined,
+    });
     // The run has not said anything yet: still ready.
     expect(root).toHaveAttribute('data-state', 'ready');
 
-    rerender(<AskUserPrompt prompt={prompt} run={{ ...run, transcript: [promptEntry(prompt, 'submitting', { answer: 'Plane' })] }} />);
+    rerender(
+      <AskUserPrompt
+        prompt={prompt}
+        run={{ ...run, transcript: [promptEntry(prompt, 'submitting', { answer: 'Plane' })] }}
+      />,
+    );
     expect(root).toHaveAttribute('data-state', 'submitting');
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Sending your answer…');
 
-    rerender(<AskUserPrompt prompt={prompt} run={{ ...run, transcript: [promptEntry(prompt, 'answered', { answer: 'Plane' })] }} />);
+    rerender(
+      <AskUserPrompt
+        prompt={prompt}
+        run={{ ...run, transcript: [promptEntry(prompt, 'answered', { answer: 'Plane' })] }}
+      />,
+    );
     expect(root).toHaveAttribute('data-state', 'answered');
     expect(container.querySelector('[data-part="answer"]')).toHaveTextContent('Plane');
     expect(screen.getByRole('status')).toHaveTextContent('Answer sent.');
@@ -205,14 +243,19 @@ describe('with a run', () => {
     const user = userEvent.setup();
     const prompt = singlePrompt();
     const run = runWith(prompt, [promptEntry(prompt, 'ready')]);
-    const failed = { ...run, transcript: [promptEntry(prompt, 'failed', { error: { code: 'http', status: 500, message: 'Boom' } })] };
+    const failed = {
+      ...run,
+      transcript: [promptEntry(prompt, 'failed', { error: { code: 'http', status: 500, message: 'Boom' } })],
+    };
     const { container, rerender } = render(<AskUserPrompt prompt={prompt} run={run} />);
     await user.click(screen.getByRole('radio', { name: 'Train' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     rerender(<AskUserPrompt prompt={prompt} run={failed} />);
 
     expect(form(container)).toHaveAttribute('data-state', 'failed');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent('Your answer could not be sent: Boom');
+    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
+      'Your answer could not be sent: Boom',
+    );
     expect(screen.getByRole('radio', { name: 'Train' })).toBeChecked();
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -222,14 +265,22 @@ describe('with a run', () => {
     await user.click(screen.getByRole('radio', { name: 'Car' }));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(run.retry).toHaveBeenCalledOnce();
-    expect(run.submit).toHaveBeenLastCalledWith(prompt.key, 'Car', { allowOther: false, maxLength: undefined });
+    expect(run.submit).toHaveBeenLastCalledWith(prompt.key, 'Car', {
+      allowOther: false,
+      maxLength: undefined,
+    });
   });
 
   it('answered-elsewhere: says so, announces it and offers nothing to answer', async () => {
     const prompt = singlePrompt();
     const run = runWith(prompt, [promptEntry(prompt, 'ready')]);
     const { container, rerender } = render(<AskUserPrompt prompt={prompt} run={run} />);
-    rerender(<AskUserPrompt prompt={prompt} run={{ ...run, transcript: [promptEntry(prompt, 'answered-elsewhere')], openPrompts: [] }} />);
+    rerender(
+      <AskUserPrompt
+        prompt={prompt}
+        run={{ ...run, transcript: [promptEntry(prompt, 'answered-elsewhere')], openPrompts: [] }}
+      />,
+    );
     expect(form(container)).toHaveAttribute('data-state', 'answered-elsewhere');
     const text = 'This question was answered in another window or device.';
     expect(container.querySelector('[data-part="error"]')).toHaveTextContent(text);
@@ -241,7 +292,9 @@ describe('with a run', () => {
 
   it('is expired when the run neither lists it nor has an entry for it', () => {
     const prompt = textPrompt();
-    const { container } = render(<AskUserPrompt prompt={prompt} run={{ ...runWith(prompt), openPrompts: [] }} />);
+    const { container } = render(
+      <AskUserPrompt prompt={prompt} run={{ ...runWith(prompt), openPrompts: [] }} />,
+    );
     expect(form(container)).toHaveAttribute('data-state', 'expired');
     expect(screen.getByText('This question was already answered or is no longer open.')).toBeInTheDocument();
   });
@@ -270,14 +323,19 @@ describe('with a run', () => {
     await user.click(screen.getByRole('radio', { name: 'Plane' }));
     expect(root).not.toHaveAttribute('data-invalid');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(run.submit).toHaveBeenLastCalledWith(prompt.key, 'Plane', { allowOther: false, maxLength: undefined });
+    expect(run.submit).toHaveBeenLastCalledWith(prompt.key, 'Plane', {
+      allowOther: false,
+      maxLength: undefined,
+    });
   });
 
   it('says so when the run was busy, and stays ready to submit again', async () => {
     const user = userEvent.setup();
     const prompt = textPrompt();
     const run = runWith(prompt);
-    run.submit.mockRejectedValueOnce(requestError({ code: 'busy', message: 'A request is still running.' }, prompt.key));
+    run.submit.mockRejectedValueOnce(
+      requestError({ code: 'busy', message: 'A request is still running.' }, prompt.key),
+    );
     const { container } = render(<AskUserPrompt prompt={prompt} run={run} />);
     await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
     expect(form(container)).toHaveAttribute('data-state', 'ready');

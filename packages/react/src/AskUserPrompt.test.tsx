@@ -96,8 +96,12 @@ describe('single choice', () => {
     expect(group.querySelector('legend')).toHaveTextContent('How will you travel?');
     expect(group).toHaveAccessibleDescription('Choose one.');
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => (r as HTMLInputElement).name)).toEqual(Array(3).fill((radios[0] as HTMLInputElement).name));
-    expect(screen.getByRole('radio', { name: 'Train' })).toHaveAccessibleDescription('Slower, scenic, low carbon');
+    expect(radios.map((r) => (r as HTMLInputElement).name)).toEqual(
+      Array(3).fill((radios[0] as HTMLInputElement).name),
+    );
+    expect(screen.getByRole('radio', { name: 'Train' })).toHaveAccessibleDescription(
+      'Slower, scenic, low carbon',
+    );
     expect(screen.getByRole('radio', { name: 'Car' })).not.toHaveAccessibleDescription();
     await expectNoAxeViolations(container);
   });
@@ -264,7 +268,9 @@ describe('malformed prompts', () => {
     expect(root).toHaveAttribute('data-state', 'malformed');
     expect(screen.getByText('Pick one')).toBeInTheDocument();
     expect(
-      screen.getByText('This question cannot be shown: selectionMode "single_select" needs options, and none were given.'),
+      screen.getByText(
+        'This question cannot be shown: selectionMode "single_select" needs options, and none were given.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
@@ -296,7 +302,9 @@ describe('text from the payload', () => {
     const { container } = render(<AskUserPrompt prompt={prompt} onSubmit={() => {}} />);
     expect(container.querySelector('img, b, script, i')).toBeNull();
     expect(screen.getByText('<img src=x onerror="alert(1)"> <b>bold</b>?')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: '<script>alert(2)</script>' })).toHaveAccessibleDescription('<i>desc</i>');
+    expect(screen.getByRole('radio', { name: '<script>alert(2)</script>' })).toHaveAccessibleDescription(
+      '<i>desc</i>',
+    );
   });
 });
 
@@ -323,7 +331,13 @@ describe('controlled and uncontrolled', () => {
   });
 
   it('starts from defaultDraft (a draft)', () => {
-    render(<AskUserPrompt prompt={singlePrompt()} allowOther defaultDraft={{ text: 'Bicycle', selected: [], other: true }} />);
+    render(
+      <AskUserPrompt
+        prompt={singlePrompt()}
+        allowOther
+        defaultDraft={{ text: 'Bicycle', selected: [], other: true }}
+      />,
+    );
     expect(screen.getByRole('radio', { name: 'Other…' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Your own answer' })).toHaveValue('Bicycle');
   });
@@ -371,7 +385,9 @@ describe('controlled and uncontrolled', () => {
     const { rerender } = render(<AskUserPrompt prompt={prompt} />);
     expect(warn).not.toHaveBeenCalled();
     rerender(<AskUserPrompt prompt={prompt} draft={{ text: 'x', selected: [], other: false }} />);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('AskUserPrompt is changing from uncontrolled to controlled'));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('AskUserPrompt is changing from uncontrolled to controlled'),
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('pass `draft` with `onDraftChange`'));
   });
 });
@@ -415,7 +431,9 @@ describe('focus and announcements', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Nouvelle question : What should the trip include?');
     expect(screen.getByRole('checkbox', { name: 'Autre…' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Votre réponse' })).toBeInTheDocument();
-    expect(screen.getByText('Choisissez-en un ou plusieurs.', { exact: false })).toHaveTextContent('0 choisi(s)');
+    expect(screen.getByText('Choisissez-en un ou plusieurs.', { exact: false })).toHaveTextContent(
+      '0 choisi(s)',
+    );
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(screen.getByText('Choisissez au moins une option.')).toBeInTheDocument();
   });
@@ -482,7 +500,10 @@ describe('drafts', () => {
 
   it('come back after hydrating server HTML, without a hydration mismatch', () => {
     const prompt = textPrompt();
-    sessionStorage.setItem(`ask-user-kit:draft:${prompt.key}`, JSON.stringify({ text: 'Saved', selected: [], other: false }));
+    sessionStorage.setItem(
+      `ask-user-kit:draft:${prompt.key}`,
+      JSON.stringify({ text: 'Saved', selected: [], other: false }),
+    );
     const container = document.createElement('div');
     container.innerHTML = renderToString(<AskUserPrompt prompt={prompt} />);
     document.body.append(container);

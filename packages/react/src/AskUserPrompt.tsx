@@ -1,7 +1,14 @@
 'use client';
 import { forwardRef } from 'react';
 import { usePromptContext, type PromptContextValue } from './prompt/context.ts';
-import { Option, OptionControl, OptionDescription, OptionLabel, Other, OtherText } from './prompt/parts/Option.tsx';
+import {
+  Option,
+  OptionControl,
+  OptionDescription,
+  OptionLabel,
+  Other,
+  OtherText,
+} from './prompt/parts/Option.tsx';
 import { Options } from './prompt/parts/Options.tsx';
 import { Count, Description, Question } from './prompt/parts/Question.tsx';
 import { Answer, ErrorMessage, Status } from './prompt/parts/Status.tsx';
@@ -11,7 +18,11 @@ import { Root, type AskUserPromptRootProps } from './prompt/Root.tsx';
 import { isAnswerable } from './prompt/state.ts';
 
 export type { AskUserPromptRootProps } from './prompt/Root.tsx';
-export type { AskUserPromptCountProps, AskUserPromptDescriptionProps, AskUserPromptQuestionProps } from './prompt/parts/Question.tsx';
+export type {
+  AskUserPromptCountProps,
+  AskUserPromptDescriptionProps,
+  AskUserPromptQuestionProps,
+} from './prompt/parts/Question.tsx';
 export type { AskUserPromptOptionsProps } from './prompt/parts/Options.tsx';
 export type {
   AskUserPromptOptionControlProps,
@@ -23,7 +34,11 @@ export type {
 } from './prompt/parts/Option.tsx';
 export type { AskUserPromptTextFieldProps } from './prompt/parts/TextField.tsx';
 export type { AskUserPromptSubmitProps } from './prompt/parts/Submit.tsx';
-export type { AskUserPromptAnswerProps, AskUserPromptErrorProps, AskUserPromptStatusProps } from './prompt/parts/Status.tsx';
+export type {
+  AskUserPromptAnswerProps,
+  AskUserPromptErrorProps,
+  AskUserPromptStatusProps,
+} from './prompt/parts/Status.tsx';
 export type { AskUserPromptRun } from './types.ts';
 
 export type AskUserPromptProps = AskUserPromptRootProps;
@@ -38,7 +53,16 @@ export type AskUserPromptProps = AskUserPromptRootProps;
  */
 export function useAskUserPrompt(): Pick<
   PromptContextValue,
-  'prompt' | 'state' | 'draft' | 'setDraft' | 'submit' | 'labels' | 'invalid' | 'message' | 'answer' | 'disabled'
+  | 'prompt'
+  | 'state'
+  | 'draft'
+  | 'setDraft'
+  | 'submit'
+  | 'labels'
+  | 'invalid'
+  | 'message'
+  | 'answer'
+  | 'disabled'
 > {
   return usePromptContext('useAskUserPrompt()');
 }

@@ -27,11 +27,13 @@ export function draftFromAnswer(prompt: Prompt, value: AnswerValue | undefined):
   // Only strings count: anything else (a draft of the wrong shape, say) gives no draft.
   const values = [value].flat().filter((v) => typeof v === 'string');
   if (!values.length) return emptyDraft;
-  if (prompt.kind === 'text' || prompt.kind === 'malformed') return { text: values.join(', '), selected: [], other: false };
+  if (prompt.kind === 'text' || prompt.kind === 'malformed')
+    return { text: values.join(', '), selected: [], other: false };
   const labels = prompt.options.map((o) => o.label);
   const selected = values.filter((v) => labels.includes(v));
   const others = values.filter((v) => !labels.includes(v));
-  if (prompt.kind === 'single' && selected.length > 0) return { text: '', selected: selected.slice(0, 1), other: false };
+  if (prompt.kind === 'single' && selected.length > 0)
+    return { text: '', selected: selected.slice(0, 1), other: false };
   return { text: others[0] ?? '', selected, other: others.length > 0 };
 }
 
@@ -50,7 +52,12 @@ export function answerFromDraft(prompt: Prompt, draft: AnswerDraft): AnswerValue
 /** Accepts a stored or app-given draft only if it has the right shape. */
 export function toDraft(value: unknown): AnswerDraft | undefined {
   const d = value as AnswerDraft | null | undefined;
-  if (typeof d?.text === 'string' && typeof d.other === 'boolean' && Array.isArray(d.selected) && d.selected.every((s) => typeof s === 'string')) {
+  if (
+    typeof d?.text === 'string' &&
+    typeof d.other === 'boolean' &&
+    Array.isArray(d.selected) &&
+    d.selected.every((s) => typeof s === 'string')
+  ) {
     return d;
   }
 }
@@ -67,7 +74,8 @@ export function storedDraft(promptKey: string, draft?: AnswerDraft | null): Answ
   const key = `ask-user-kit:draft:${promptKey}`;
   try {
     if (draft === undefined) return toDraft(JSON.parse(sessionStorage.getItem(key)!));
-    if (draft && (draft.text || draft.selected.length || draft.other)) sessionStorage.setItem(key, JSON.stringify(draft));
+    if (draft && (draft.text || draft.selected.length || draft.other))
+      sessionStorage.setItem(key, JSON.stringify(draft));
     else sessionStorage.removeItem(key);
   } catch {}
 }

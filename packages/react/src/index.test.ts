@@ -4,7 +4,10 @@ import * as kit from './index.ts';
 describe('@ask-user-kit/react', () => {
   it('exports RequestError, which send, submit and retry reject with', () => {
     expect(kit.RequestError).toBeTypeOf('function');
-    const error = new kit.RequestError({ code: 'busy', message: 'A request is still running.' }, { promptKey: 'key-1' });
+    const error = new kit.RequestError(
+      { code: 'busy', message: 'A request is still running.' },
+      { promptKey: 'key-1' },
+    );
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'RequestError', code: 'busy', promptKey: 'key-1' });
   });

@@ -11,7 +11,12 @@ describe('server rendering', () => {
     const { AskUserPrompt, useAgentRun } = await import('./index.ts');
     const prompt = textPrompt();
     function App() {
-      const run = useAgentRun({ agentId: 'text', baseUrl: 'http://127.0.0.1:9', threadId: 't-1', resourceId: 'u-1' });
+      const run = useAgentRun({
+        agentId: 'text',
+        baseUrl: 'http://127.0.0.1:9',
+        threadId: 't-1',
+        resourceId: 'u-1',
+      });
       return (
         <main data-status={run.status}>
           <AskUserPrompt prompt={prompt} />

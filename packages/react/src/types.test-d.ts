@@ -17,7 +17,11 @@ declare const prompt: Prompt;
 
 // useAgentRun: an agent by id and base URL, or a transport; not both, not neither.
 expectTypeOf<{ agentId: 'planner'; baseUrl: '' }>().toExtend<UseAgentRunOptions>();
-expectTypeOf<{ transport: AgentTransport; threadId: string; resourceId: string }>().toExtend<UseAgentRunOptions>();
+expectTypeOf<{
+  transport: AgentTransport;
+  threadId: string;
+  resourceId: string;
+}>().toExtend<UseAgentRunOptions>();
 expectTypeOf<{ agentId: 'planner' }>().not.toExtend<UseAgentRunOptions>();
 expectTypeOf<{ baseUrl: ''; transport: AgentTransport }>().not.toExtend<UseAgentRunOptions>();
 // @ts-expect-error a transport and a fetch for the default transport do not mix

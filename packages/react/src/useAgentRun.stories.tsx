@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, type Mock } from 'storybook/test';
 import { AskUserPrompt, defaultLabels, useAgentRun, type AnswerValue } from './index.ts';
-import { expiredResponse, prompts, replyOf, resumes, serverDown, streams, suspendedRunsResponse } from './stories/payloads.ts';
+import {
+  expiredResponse,
+  prompts,
+  replyOf,
+  resumes,
+  serverDown,
+  streams,
+  suspendedRunsResponse,
+} from './stories/payloads.ts';
 import { replayFetch, type RecordedResponse } from './stories/replayServer.ts';
 
 interface ConversationProps {
@@ -19,7 +27,11 @@ function Conversation({ fetch, conversation }: ConversationProps) {
   return (
     <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}>
       {run.transcript.length === 0 && !run.restoring ? (
-        <button type="button" onClick={() => void run.send('Help me plan a trip.').catch(() => {})} disabled={busy}>
+        <button
+          type="button"
+          onClick={() => void run.send('Help me plan a trip.').catch(() => {})}
+          disabled={busy}
+        >
           Start
         </button>
       ) : null}
@@ -105,7 +117,9 @@ export const SingleChoice: Story = {
     const form = await question(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
-    await expect(await canvas.findByText(replyOf(resumes.singleWithDescriptions.sse), { exact: false })).toBeVisible();
+    await expect(
+      await canvas.findByText(replyOf(resumes.singleWithDescriptions.sse), { exact: false }),
+    ).toBeVisible();
     await expectResumedWith(args.fetch, resumes.singleWithDescriptions.value);
     await expect(form).toHaveAttribute('data-state', 'answered');
   },
@@ -133,7 +147,10 @@ export const MultipleChoice: Story = {
  * exactly-once guard) becomes the expired state. With no conversation named, nothing is listed again.
  */
 export const Expired: Story = {
-  beforeEach: serve([{ sse: streams.single }, { status: expiredResponse.status, json: expiredResponse.body }]),
+  beforeEach: serve([
+    { sse: streams.single },
+    { status: expiredResponse.status, json: expiredResponse.body },
+  ]),
   play: async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
     const form = await question(canvasElement);
@@ -150,7 +167,11 @@ export const Expired: Story = {
  * `run.retry(promptKey)`: the same answer goes out, and the prompt follows.
  */
 export const RetryFromOutside: Story = {
-  beforeEach: serve([{ sse: streams.text }, { networkError: serverDown.networkError }, { sse: resumes.text.sse }]),
+  beforeEach: serve([
+    { sse: streams.text },
+    { networkError: serverDown.networkError },
+    { sse: resumes.text.sse },
+  ]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
     const form = await question(canvasElement);

@@ -1,4 +1,11 @@
-import type { AnswerOptions, AnswerValue, Prompt, PromptKind, PromptOption, RunStatus } from '@ask-user-kit/core';
+import type {
+  AnswerOptions,
+  AnswerValue,
+  Prompt,
+  PromptKind,
+  PromptOption,
+  RunStatus,
+} from '@ask-user-kit/core';
 import { expectTypeOf } from 'vitest';
 import {
   useAgentRun,

@@ -34,7 +34,15 @@ async function deadPort(): Promise<number> {
 }
 
 /** A minimal chat: a start button, the streamed text and every prompt of the transcript. */
-function Chat({ options, onRun, allowOther }: { options: UseAgentRunOptions; onRun?: (run: AgentRun) => void; allowOther?: boolean }) {
+function Chat({
+  options,
+  onRun,
+  allowOther,
+}: {
+  options: UseAgentRunOptions;
+  onRun?: (run: AgentRun) => void;
+  allowOther?: boolean;
+}) {
   const run = useAgentRun(options);
   onRun?.(run);
   return (
@@ -104,7 +112,10 @@ describe('useAgentRun against a real Mastra server', () => {
     const form = container.querySelector('form')!;
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'submitting'));
     expect(form).toHaveAttribute('aria-busy', 'true');
-    expect(run.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'submitting', answer: 'Blue' });
+    expect(run.transcript.find((e) => e.type === 'prompt')).toMatchObject({
+      state: 'submitting',
+      answer: 'Blue',
+    });
     expect(screen.getByRole('radio', { name: 'Blue' })).toBeDisabled();
 
     gate.resolve();
@@ -129,9 +140,14 @@ describe('useAgentRun against a real Mastra server', () => {
 
   it('three kinds of question in one run, each answered in turn, then the reply', async () => {
     const user = userEvent.setup();
-    render(<Chat options={{ agentId: 'trip', baseUrl }} allowOther />, { wrapper: withClient(newQueryClient()) });
+    render(<Chat options={{ agentId: 'trip', baseUrl }} allowOther />, {
+      wrapper: withClient(newQueryClient()),
+    });
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Where would you like to go?' }, serverWait), 'Lisbon{Enter}');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Where would you like to go?' }, serverWait),
+      'Lisbon{Enter}',
+    );
     await user.click(await screen.findByRole('radio', { name: 'Train' }, serverWait));
     await user.keyboard('{Enter}');
     await user.click(await screen.findByRole('checkbox', { name: 'Hiking' }, serverWait));
@@ -162,7 +178,10 @@ describe('useAgentRun against a real Mastra server', () => {
     const recorder = recordingFetch();
     let run!: AgentRun;
     render(
-      <Chat options={{ agentId: 'single', baseUrl, resourceId, threadId, fetch: recorder.fetch }} onRun={(r) => (run = r)} />,
+      <Chat
+        options={{ agentId: 'single', baseUrl, resourceId, threadId, fetch: recorder.fetch }}
+        onRun={(r) => (run = r)}
+      />,
       { wrapper: withClient(newQueryClient()) },
     );
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Blue' })).toBeChecked(), serverWait);
@@ -178,17 +197,26 @@ describe('useAgentRun against a real Mastra server', () => {
   it("does not restore another thread's question, even for the same user", async () => {
     const user = userEvent.setup();
     const { resourceId } = conversation();
-    const first = render(<Chat options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }} />, {
-      wrapper: withClient(newQueryClient()),
-    });
+    const first = render(
+      <Chat options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }} />,
+      {
+        wrapper: withClient(newQueryClient()),
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await screen.findByRole('textbox', {}, serverWait);
     first.unmount();
 
     let run!: AgentRun;
-    render(<Chat options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }} onRun={(r) => (run = r)} />, {
-      wrapper: withClient(newQueryClient()),
-    });
+    render(
+      <Chat
+        options={{ agentId: 'text', baseUrl, resourceId, threadId: uniqueId('thread') }}
+        onRun={(r) => (run = r)}
+      />,
+      {
+        wrapper: withClient(newQueryClient()),
+      },
+    );
     await waitFor(() => expect(run.restoring).toBe(false), serverWait);
     expect(run.openPrompts).toEqual([]);
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -197,7 +225,9 @@ describe('useAgentRun against a real Mastra server', () => {
   it('says so when the question was answered elsewhere in the meantime', async () => {
     const user = userEvent.setup();
     const ids = conversation();
-    const here = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    const here = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await within(here.container).findByRole('textbox', {}, serverWait);
 
@@ -207,12 +237,17 @@ describe('useAgentRun against a real Mastra server', () => {
     });
     const otherField = await within(elsewhere.container).findByRole('textbox', {}, serverWait);
     await user.type(otherField, 'Grace{Enter}');
-    await waitFor(() => expect(within(elsewhere.container).getByTestId('text')).toHaveTextContent('Hello, Grace!'), serverWait);
+    await waitFor(
+      () => expect(within(elsewhere.container).getByTestId('text')).toHaveTextContent('Hello, Grace!'),
+      serverWait,
+    );
 
     await user.type(within(here.container).getByRole('textbox'), 'Ada{Enter}');
     const form = here.container.querySelector('form')!;
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'expired'), serverWait);
-    expect(within(form).getByText('This question was already answered or is no longer open.', { selector: 'p' })).toBeInTheDocument();
+    expect(
+      within(form).getByText('This question was already answered or is no longer open.', { selector: 'p' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the answer when the resume fails on the network, and Retry sends it', async () => {
@@ -232,7 +267,11 @@ describe('useAgentRun against a real Mastra server', () => {
 
     const form = container.querySelector('form')!;
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
-    expect(within(form).getByText(/^Your answer could not be sent: Could not reach the agent server/, { selector: 'p' })).toBeInTheDocument();
+    expect(
+      within(form).getByText(/^Your answer could not be sent: Could not reach the agent server/, {
+        selector: 'p',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue('Ada');
     expect(screen.getByRole('textbox')).toBeEnabled();
 
@@ -263,7 +302,9 @@ describe('useAgentRun against a real Mastra server', () => {
     const first = container.querySelector('form')!;
     await user.type(within(first).getByRole('textbox'), 'Ada{Enter}');
     // Refused before any request: nothing failed, so the prompt stays ready and says why.
-    await waitFor(() => expect(within(first).getByText(/^The agent is still busy\./, { selector: 'p' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(first).getByText(/^The agent is still busy\./, { selector: 'p' })).toBeInTheDocument(),
+    );
     expect(first).toHaveAttribute('data-state', 'ready');
     expect(recorder.count('resume-stream')).toBe(0);
 
@@ -328,9 +369,7 @@ describe('StrictMode', () => {
     strictEffects = 0;
     const recorder = recordingFetch();
     render(
-      strict(
-        <Chat options={{ agentId: 'text', baseUrl, fetch: recorder.fetch, initialMessage: 'Hi' }} />
-      ),
+      strict(<Chat options={{ agentId: 'text', baseUrl, fetch: recorder.fetch, initialMessage: 'Hi' }} />),
     );
     await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
     expect(strictEffects, 'StrictMode ran the effects twice').toBe(2);
@@ -342,7 +381,15 @@ describe('StrictMode', () => {
     const recorder = recordingFetch();
     render(
       strict(
-        <Chat options={{ agentId: 'text', baseUrl, ...conversation(), fetch: recorder.fetch, initialMessage: 'Hi' }} />
+        <Chat
+          options={{
+            agentId: 'text',
+            baseUrl,
+            ...conversation(),
+            fetch: recorder.fetch,
+            initialMessage: 'Hi',
+          }}
+        />,
       ),
     );
     await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
@@ -354,11 +401,7 @@ describe('StrictMode', () => {
   it('streams once per send', async () => {
     const user = userEvent.setup();
     const recorder = recordingFetch();
-    render(
-      strict(
-        <Chat options={{ agentId: 'single', baseUrl, fetch: recorder.fetch }} />
-      ),
-    );
+    render(strict(<Chat options={{ agentId: 'single', baseUrl, fetch: recorder.fetch }} />));
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await user.click(await screen.findByRole('radio', { name: 'Red' }, serverWait));
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -370,7 +413,9 @@ describe('StrictMode', () => {
   it('does not send initialMessage when a restored question is waiting', async () => {
     const user = userEvent.setup();
     const ids = conversation();
-    const first = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    const first = render(<Chat options={{ agentId: 'text', baseUrl, ...ids }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await screen.findByRole('textbox', {}, serverWait);
     first.unmount();
@@ -378,7 +423,7 @@ describe('StrictMode', () => {
     const recorder = recordingFetch();
     render(
       strict(
-        <Chat options={{ agentId: 'text', baseUrl, ...ids, fetch: recorder.fetch, initialMessage: 'Hi' }} />
+        <Chat options={{ agentId: 'text', baseUrl, ...ids, fetch: recorder.fetch, initialMessage: 'Hi' }} />,
       ),
     );
     await screen.findByRole('textbox', {}, serverWait);
@@ -474,7 +519,9 @@ describe('rendering', () => {
     await act(() => result.current.send('Hi'));
     await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
     await act(() => result.current.submit(result.current.openPrompts[0]!.key, 'Ada'));
-    await waitFor(() => expect(result.current.transcript.at(-1)).toMatchObject({ type: 'assistant', text: 'Hello, Ada!' }));
+    await waitFor(() =>
+      expect(result.current.transcript.at(-1)).toMatchObject({ type: 'assistant', text: 'Hello, Ada!' }),
+    );
     act(() => result.current.reset());
     await waitFor(() => expect(result.current.transcript).toEqual([]));
     expect(result.current.openPrompts).toEqual([]);
@@ -498,8 +545,9 @@ describe('rendering', () => {
   it('starts a new conversation when the thread changes, and aborts the old stream', async () => {
     const recorder = recordingFetch();
     const first = conversation();
-    const { result, rerender } = renderHook((ids: { threadId: string; resourceId: string }) =>
-      useAgentRun({ agentId: 'slow', baseUrl, ...ids, restore: false, fetch: recorder.fetch }),
+    const { result, rerender } = renderHook(
+      (ids: { threadId: string; resourceId: string }) =>
+        useAgentRun({ agentId: 'slow', baseUrl, ...ids, restore: false, fetch: recorder.fetch }),
       { wrapper: withClient(newQueryClient()), initialProps: first },
     );
     const before = result.current;
@@ -536,7 +584,7 @@ describe('rendering', () => {
   });
 });
 
-describe('submit and retry: the store holds each prompt\'s state', () => {
+describe("submit and retry: the store holds each prompt's state", () => {
   /** A recorder whose first resume goes to a port nobody listens on: it fails as a real network error does. */
   async function firstResumeFails() {
     const port = await deadPort();
@@ -562,7 +610,12 @@ describe('submit and retry: the store holds each prompt\'s state', () => {
     expect(failure).toBeInstanceOf(RequestError);
     expect(failure).toMatchObject({ code: 'network', promptKey: key });
     await waitFor(() =>
-      expect(result.current.transcript[1]).toMatchObject({ id: key, state: 'failed', answer: 'Ada', error: { code: 'network' } }),
+      expect(result.current.transcript[1]).toMatchObject({
+        id: key,
+        state: 'failed',
+        answer: 'Ada',
+        error: { code: 'network' },
+      }),
     );
     expect(result.current.openPrompts.map((p) => p.key)).toEqual([key]);
 
@@ -589,10 +642,14 @@ describe('submit and retry: the store holds each prompt\'s state', () => {
     const { result } = renderHook(() => useAgentRun({ agentId: 'slow', baseUrl }), {
       wrapper: withClient(newQueryClient()),
     });
-    await expect(result.current.send('  ')).rejects.toSatisfy((e) => e instanceof RequestError && e.code === 'empty-message');
+    await expect(result.current.send('  ')).rejects.toSatisfy(
+      (e) => e instanceof RequestError && e.code === 'empty-message',
+    );
     act(() => void result.current.send('Hi'));
     await waitFor(() => expect(result.current.status).toBe('streaming'));
-    await expect(result.current.send('Again')).rejects.toSatisfy((e) => e instanceof RequestError && e.code === 'busy');
+    await expect(result.current.send('Again')).rejects.toSatisfy(
+      (e) => e instanceof RequestError && e.code === 'busy',
+    );
     await expect(result.current.submit('no-such-key', 'Ada')).rejects.toBeInstanceOf(RequestError);
     await expect(result.current.retry('no-such-key')).rejects.toBeInstanceOf(RequestError);
     act(() => result.current.cancel());
@@ -605,9 +662,12 @@ describe('which conversation', () => {
     ['no id', {}, 0],
   ] as const)('%s: renders without throwing, and the run works', async (_name, ids, lists) => {
     const recorder = recordingFetch();
-    const { result } = renderHook(() => useAgentRun({ agentId: 'text', baseUrl, fetch: recorder.fetch, ...ids }), {
-      wrapper: withClient(newQueryClient()),
-    });
+    const { result } = renderHook(
+      () => useAgentRun({ agentId: 'text', baseUrl, fetch: recorder.fetch, ...ids }),
+      {
+        wrapper: withClient(newQueryClient()),
+      },
+    );
     await waitFor(() => expect(result.current.restoring).toBe(false), serverWait);
     await act(() => result.current.send('Hi'));
     await waitFor(() => expect(result.current.openPrompts).toHaveLength(1), serverWait);
@@ -617,12 +677,13 @@ describe('which conversation', () => {
     expect(recorder.count('suspended-runs')).toBe(lists);
   });
 
-  it('apiPrefix: every request goes under Mastra\'s route prefix', async () => {
+  it("apiPrefix: every request goes under Mastra's route prefix", async () => {
     // The test server serves /api: requests under the custom prefix are recorded, then sent there.
     const recorder = recordingFetch((url) => url.replace('/custom-api/', '/api/'));
     const ids = conversation();
     const { result } = renderHook(
-      () => useAgentRun({ agentId: 'text', baseUrl, apiPrefix: '/custom-api', fetch: recorder.fetch, ...ids }),
+      () =>
+        useAgentRun({ agentId: 'text', baseUrl, apiPrefix: '/custom-api', fetch: recorder.fetch, ...ids }),
       { wrapper: withClient(newQueryClient()) },
     );
     await waitFor(() => expect(result.current.restoring).toBe(false), serverWait);
@@ -648,17 +709,28 @@ describe('two clients on one conversation', () => {
       wrapper: withClient(newQueryClient()),
     });
     await user.click(within(mine.container).getByRole('button', { name: 'Start' }));
-    const field = await within(mine.container).findByRole('textbox', { name: 'Where would you like to go?' }, serverWait);
+    const field = await within(mine.container).findByRole(
+      'textbox',
+      { name: 'Where would you like to go?' },
+      serverWait,
+    );
 
     // The same conversation in another tab: it answers first, and the run asks the next question.
-    const other = render(<Chat options={{ agentId: 'trip', baseUrl, ...ids }} />, { wrapper: withClient(newQueryClient()) });
+    const other = render(<Chat options={{ agentId: 'trip', baseUrl, ...ids }} />, {
+      wrapper: withClient(newQueryClient()),
+    });
     await user.type(await within(other.container).findByRole('textbox', {}, serverWait), 'Lisbon{Enter}');
     await within(other.container).findByRole('radio', { name: 'Train' }, serverWait);
 
     const first = here.openPrompts[0]!.key;
     await user.type(field, 'Porto{Enter}');
-    await waitFor(() => expect(here.openPrompts.map((p) => p.question)).toEqual(['How will you travel?']), serverWait);
-    expect(here.transcript.find((e) => e.id === first)).toMatchObject({ state: expect.stringMatching(/^(answered-elsewhere|expired)$/) });
+    await waitFor(
+      () => expect(here.openPrompts.map((p) => p.question)).toEqual(['How will you travel?']),
+      serverWait,
+    );
+    expect(here.transcript.find((e) => e.id === first)).toMatchObject({
+      state: expect.stringMatching(/^(answered-elsewhere|expired)$/),
+    });
     await user.click(within(mine.container).getByRole('radio', { name: 'Plane' }));
     await user.click(within(mine.container).getByRole('button', { name: 'Send' }));
     await within(mine.container).findByRole('checkbox', { name: 'Hiking' }, serverWait);

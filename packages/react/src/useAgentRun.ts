@@ -200,7 +200,13 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const instance = useId();
   // Which agent and conversation: the cache keys and the store's lifetime follow it. A transport has
   // no baseUrl; one given without an agentId cannot be told apart from another, so its entries stay with this hook.
-  const conversation = [options.baseUrl, options.apiPrefix, options.agentId ?? instance, threadId, resourceId];
+  const conversation = [
+    options.baseUrl,
+    options.apiPrefix,
+    options.agentId ?? instance,
+    threadId,
+    resourceId,
+  ];
   const identity = JSON.stringify(conversation);
 
   const latest = useRef<Latest>(null);

@@ -136,7 +136,9 @@ function expectAlreadyAnswered(res: Response, body: unknown, asked: Asked) {
 describe('answerGuard', { timeout: 120_000 }, () => {
   it('lets exactly one of two simultaneous answers through, ten rounds out of ten', async () => {
     const seen: string[][] = [];
-    const server = await startGuarded(newDatabase(), { planner: askUserAgent('planner', recordingPlanner(seen)) });
+    const server = await startGuarded(newDatabase(), {
+      planner: askUserAgent('planner', recordingPlanner(seen)),
+    });
     const statuses: string[] = [];
 
     for (let round = 0; round < 10; round++) {
@@ -156,7 +158,9 @@ describe('answerGuard', { timeout: 120_000 }, () => {
       expectAlreadyAnswered(loser, await loser.json(), asked);
       const resumed = await readSse(winner);
       const results = resumed.filter((chunk) => chunk.type === 'tool-result');
-      expect(results.map((chunk) => chunk.payload.result.content)).toEqual([`User answered: ${winningAnswer}`]);
+      expect(results.map((chunk) => chunk.payload.result.content)).toEqual([
+        `User answered: ${winningAnswer}`,
+      ]);
       expect(pendingCall(resumed).runId).toBe(asked.runId);
       expect(seen.flat()).toContain(winningAnswer);
       expect(seen.flat()).not.toContain(losingAnswer);
@@ -179,19 +183,26 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     await readSse(responses.find((res) => res.status === 200)!);
   });
 
-  it('refuses an answer to a question answered earlier with 409, not Mastra\'s 500', async () => {
+  it("refuses an answer to a question answered earlier with 409, not Mastra's 500", async () => {
     const server = await startGuarded(newDatabase(), { planner: askUserAgent('planner', tripPlannerScript) });
     const asked = pendingCall(await startRun(server));
     const next = pendingCall(
-      await readSse(await post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' })),
+      await readSse(
+        await post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' }),
+      ),
     );
-    const late = await post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' });
+    const late = await post(`${server.url}/api/agents/planner/resume-stream`, {
+      ...asked,
+      resumeData: 'Porto',
+    });
     expectAlreadyAnswered(late, await late.json(), asked);
 
     // The run's next question, on the same runId, is a new claim.
     expect(next.runId).toBe(asked.runId);
     expect(next.toolCallId).not.toBe(asked.toolCallId);
-    await readSse(await post(`${server.url}/api/agents/planner/resume-stream`, { ...next, resumeData: 'Train' }));
+    await readSse(
+      await post(`${server.url}/api/agents/planner/resume-stream`, { ...next, resumeData: 'Train' }),
+    );
   });
 
   it('releases the claim of a resume Mastra refused, so the next valid answer is taken', async () => {
@@ -205,11 +216,19 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     expect(await invalid.json()).toMatchObject({ error: 'Invalid request body' });
     expect(await claimRows(storage, asked.runId)).toBe(0);
 
-    const wrongCall = await resume({ runId: asked.runId, toolCallId: 'call_does_not_exist', resumeData: 'Lisbon' });
+    const wrongCall = await resume({
+      runId: asked.runId,
+      toolCallId: 'call_does_not_exist',
+      resumeData: 'Lisbon',
+    });
     expect(wrongCall.status).toBe(500);
     expect(await claimRows(storage, asked.runId)).toBe(0);
 
-    const unknownRun = await resume({ runId: 'no-such-run', toolCallId: asked.toolCallId, resumeData: 'Lisbon' });
+    const unknownRun = await resume({
+      runId: 'no-such-run',
+      toolCallId: asked.toolCallId,
+      resumeData: 'Lisbon',
+    });
     expect(unknownRun.status).toBe(500);
     expect(await claimRows(storage, 'no-such-run')).toBe(0);
 
@@ -240,7 +259,9 @@ describe('answerGuard', { timeout: 120_000 }, () => {
 
     // A claim made through one instance is seen by the other after the fact, too.
     const asked = pendingCall(await startRun(a));
-    await readSse(await post(`${a.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' }));
+    await readSse(
+      await post(`${a.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Lisbon' }),
+    );
     const late = await post(`${b.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: 'Porto' });
     expectAlreadyAnswered(late, await late.json(), asked);
   });
@@ -257,7 +278,10 @@ describe('answerGuard', { timeout: 120_000 }, () => {
       id: 'deployer',
       name: 'deployer',
       instructions: 'Deploy when asked.',
-      model: scriptedModel([ask.raw({ target: 'production' }, 'deploy'), reply('Deployed.')]) as MastraModelConfig,
+      model: scriptedModel([
+        ask.raw({ target: 'production' }, 'deploy'),
+        reply('Deployed.'),
+      ]) as MastraModelConfig,
       tools: { deploy },
     });
     const server = await startGuarded(newDatabase(), { deployer });
@@ -288,14 +312,20 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     // before the model failed: it answers that nothing is suspended (what the kit calls expired).
     const retried = await post(route('approve-tool-call'), generated);
     expect(retried.status).toBe(500);
-    expect(await retried.json()).toMatchObject({ error: expect.stringContaining('could not find a suspended run') });
+    expect(await retried.json()).toMatchObject({
+      error: expect.stringContaining('could not find a suspended run'),
+    });
   });
 
-  it('follows Mastra\'s apiPrefix and lets other routes through untouched', async () => {
+  it("follows Mastra's apiPrefix and lets other routes through untouched", async () => {
     const storage = newDatabase();
-    const server = await startGuarded(storage, { planner: askUserAgent('planner', tripPlannerScript) }, {
-      apiPrefix: '/custom/',
-    });
+    const server = await startGuarded(
+      storage,
+      { planner: askUserAgent('planner', tripPlannerScript) },
+      {
+        apiPrefix: '/custom/',
+      },
+    );
     const asked = pendingCall(await startRun(server, 'planner', '/custom'));
     const responses = await Promise.all(
       ['Lisbon', 'Porto'].map((answer) =>
@@ -331,7 +361,9 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     try {
       const asked = pendingCall(
-        await readSse(await post(`${url}/api/agents/planner/stream`, { messages: [{ role: 'user', content: 'Hi' }] })),
+        await readSse(
+          await post(`${url}/api/agents/planner/stream`, { messages: [{ role: 'user', content: 'Hi' }] }),
+        ),
       );
       const responses = await Promise.all([
         post(`${url}/api/agents/planner/resume-stream`, { runId: asked.runId, resumeData: 'Lisbon' }),

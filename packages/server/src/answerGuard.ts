@@ -123,7 +123,8 @@ function normalizePrefix(apiPrefix: string): string {
 async function readAnswerIds(request: Request): Promise<AnswerIds | undefined> {
   const fields = await readFields(request);
   if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
-  const toolCallId = typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
+  const toolCallId =
+    typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
   return { runId: fields.runId, toolCallId };
 }
 
@@ -179,7 +180,10 @@ interface Suspension {
  */
 async function findSuspension(mastra: Mastra | undefined, ids: AnswerIds): Promise<Suspension | undefined> {
   const workflows = await mastra?.getStorage()?.getStore('workflows');
-  const snapshot = await workflows?.loadWorkflowSnapshot({ workflowName: AGENT_LOOP_WORKFLOW, runId: ids.runId });
+  const snapshot = await workflows?.loadWorkflowSnapshot({
+    workflowName: AGENT_LOOP_WORKFLOW,
+    runId: ids.runId,
+  });
   if (!snapshot) return undefined;
   for (const step of Object.values(snapshot.context ?? {})) {
     if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;

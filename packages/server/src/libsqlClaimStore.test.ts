@@ -20,7 +20,9 @@ describe('libsqlClaimStore', () => {
       await Promise.all(stores.map((store) => store.init()));
       for (let question = 0; question < 5; question++) {
         const results = await Promise.all(
-          Array.from({ length: 20 }, (_, index) => stores[index % 2]!.claim('run-1', `call_${question}`, '100')),
+          Array.from({ length: 20 }, (_, index) =>
+            stores[index % 2]!.claim('run-1', `call_${question}`, '100'),
+          ),
         );
         expect(results.filter(Boolean)).toHaveLength(1);
       }

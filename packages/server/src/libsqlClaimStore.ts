@@ -39,7 +39,9 @@ export interface LibsqlClaimStore extends ClaimStore {
  */
 export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimStore {
   const ownsClient = !('client' in options);
-  const client = ownsClient ? createClient({ url: options.url, authToken: options.authToken }) : options.client;
+  const client = ownsClient
+    ? createClient({ url: options.url, authToken: options.authToken })
+    : options.client;
   let ready: Promise<void> | undefined;
 
   async function createTable(): Promise<void> {

@@ -4,7 +4,11 @@ import type { MastraModelConfig } from '@mastra/core/llm';
 import { ask, reply, scriptedModel, type Script } from './scriptedModel.ts';
 
 /** An agent whose only tool is Mastra's real `askUserTool`, driven by `model` or a script. */
-export function askUserAgent(id: string, modelOrScript: Script | MastraModelConfig, instructions?: string): Agent {
+export function askUserAgent(
+  id: string,
+  modelOrScript: Script | MastraModelConfig,
+  instructions?: string,
+): Agent {
   const model =
     Array.isArray(modelOrScript) || typeof modelOrScript === 'function'
       ? scriptedModel(modelOrScript as Script, { modelId: id })

@@ -27,8 +27,7 @@ export type ScriptStep =
 export type Script = ScriptStep[] | ((ctx: ScriptContext) => ScriptStep);
 
 type Option = string | { label: string; description?: string };
-const toOptions = (options: Option[]) =>
-  options.map((o) => (typeof o === 'string' ? { label: o } : o));
+const toOptions = (options: Option[]) => options.map((o) => (typeof o === 'string' ? { label: o } : o));
 
 /**
  * Builders for scripted steps.

@@ -8,11 +8,17 @@ const prompt = parsePrompt({
   runId: 'r',
   toolCallId: 'c',
   toolName: 'ask_user',
-  suspendPayload: { question: 'Pick', options: [{ label: 'A' }, { label: 'B' }], selectionMode: 'multi_select' },
+  suspendPayload: {
+    question: 'Pick',
+    options: [{ label: 'A' }, { label: 'B' }],
+    selectionMode: 'multi_select',
+  },
 });
 assert.equal(prompt.kind, 'multiple');
 assert.equal(validateAnswer(prompt, ['A']).ok, true);
-const events = decodeText('data: {"type":"text-delta","runId":"r","payload":{"text":"hi"}}\n\ndata: [DONE]\n\n');
+const events = decodeText(
+  'data: {"type":"text-delta","runId":"r","payload":{"text":"hi"}}\n\ndata: [DONE]\n\n',
+);
 assert.equal(events[0]?.kind, 'chunk');
 assert.equal(typeof createRunStore, 'function');
 assert.equal(typeof createClientJsTransport, 'function');

@@ -5,7 +5,9 @@ import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest, Suspend
 const dir = new URL('../fixtures/', import.meta.url);
 
 /** The recorded `.sse` fixtures (see fixtures/README.md). */
-export const sseFixtures = readdirSync(dir).filter((f) => f.endsWith('.sse')).sort();
+export const sseFixtures = readdirSync(dir)
+  .filter((f) => f.endsWith('.sse'))
+  .sort();
 
 /** A recorded fixture, byte for byte. */
 export const fixtureBytes = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, dir)));
@@ -60,10 +62,15 @@ export const chunksOf = (events: DecodeEvent[]) =>
  * A transport that replays recorded responses (real Mastra bytes) in order and counts requests:
  * for store tests that need no server. Live behaviour is covered by the integration tests.
  */
-export function replayTransport(script: { stream?: string[]; resume?: string[]; suspended?: SuspendedRun[] }) {
+export function replayTransport(script: {
+  stream?: string[];
+  resume?: string[];
+  suspended?: SuspendedRun[];
+}) {
   const streams = [...(script.stream ?? [])];
   const resumes = [...(script.resume ?? [])];
-  const requests: { kind: 'stream' | 'resume' | 'list'; request: StreamRequest | ResumeRequest | object }[] = [];
+  const requests: { kind: 'stream' | 'resume' | 'list'; request: StreamRequest | ResumeRequest | object }[] =
+    [];
   const next = (queue: string[], kind: string) => {
     const name = queue.shift();
     if (!name) throw new Error(`replayTransport: no recorded ${kind} response left`);

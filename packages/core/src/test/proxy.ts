@@ -42,7 +42,9 @@ export async function startProxy(target: string, rule: (method: string, path: st
       res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(action.body));
       return;
     }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+    res.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+    });
     for await (const part of upstream.body ?? []) res.write(part);
     res.end();
   });

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ask, askUserAgent, fail, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import {
+  ask,
+  askUserAgent,
+  fail,
+  reply,
+  startMastraTestServer,
+  type MastraTestServer,
+} from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
 import { RequestError } from '../errors.ts';
@@ -13,7 +20,10 @@ const SLOW_REPLY = 'one two three four five six seven eight';
 /** Agents for the transport tests: fresh instances for each server. */
 export function suiteAgents() {
   return {
-    text: askUserAgent('text', [ask.text('What is your name?'), reply(({ answers }) => `Hello, ${answers[0]}!`)]),
+    text: askUserAgent('text', [
+      ask.text('What is your name?'),
+      reply(({ answers }) => `Hello, ${answers[0]}!`),
+    ]),
     single: askUserAgent('single', [
       ask.single('Pick a colour', [
         { label: 'Red', description: 'Warm' },
@@ -64,7 +74,10 @@ export function transportSuite(name: string, make: MakeTransport) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    const open = (agentId: string, ids = { threadId: `thread-${++conversation}`, resourceId: `user-${conversation}` }) => {
+    const open = (
+      agentId: string,
+      ids = { threadId: `thread-${++conversation}`, resourceId: `user-${conversation}` },
+    ) => {
       const harness = make(server, agentId);
       const store = createRunStore({ transport: harness.transport, ...ids });
       return { ...harness, store, ids };
@@ -87,7 +100,10 @@ export function transportSuite(name: string, make: MakeTransport) {
       expect(s.status).toBe('done');
       expect(s.text).toBe('Hello, Ada!');
       expect(lastAssistant(s)).toMatchObject({ text: 'Hello, Ada!' });
-      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'answered', answer: 'Ada' });
+      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({
+        state: 'answered',
+        answer: 'Ada',
+      });
       expect(requests).toEqual({ stream: 1, resume: 1, list: 0 });
     });
 
@@ -95,7 +111,13 @@ export function transportSuite(name: string, make: MakeTransport) {
       const { store, requests } = open('single');
       await store.send('Hi');
       const prompt = onlyPrompt(store);
-      expect(prompt).toMatchObject({ kind: 'single', options: [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }] });
+      expect(prompt).toMatchObject({
+        kind: 'single',
+        options: [
+          { label: 'Red', description: 'Warm' },
+          { label: 'Blue', description: 'Cool' },
+        ],
+      });
 
       for (const bad of ['Green', ['Red'], '', 42, null]) {
         const error = await store.submit(prompt.key, bad).catch((e: unknown) => e);
@@ -167,7 +189,10 @@ export function transportSuite(name: string, make: MakeTransport) {
       expect(b.requests.resume).toBe(1);
       const s = b.store.getSnapshot();
       expect(s.openPrompts).toEqual([]);
-      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({ state: 'expired', error: undefined });
+      expect(s.transcript.find((e) => e.type === 'prompt')).toMatchObject({
+        state: 'expired',
+        error: undefined,
+      });
       // The run is not in error: its question was answered elsewhere and it went on there.
       expect(s).toMatchObject({ status: 'idle', error: undefined });
     });
@@ -175,7 +200,10 @@ export function transportSuite(name: string, make: MakeTransport) {
     it('an error from the model ends the run in error, with its message', async () => {
       const { store } = open('failing');
       await store.send('Hi');
-      expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'stream', message: 'model exploded' } });
+      expect(store.getSnapshot()).toMatchObject({
+        status: 'error',
+        error: { code: 'stream', message: 'model exploded' },
+      });
     });
 
     it('cancel() stops a streaming run and keeps the text that arrived', async () => {

@@ -14,7 +14,10 @@ export interface AgentCallOptions {
 /** What the adapters call: a Mastra agent's `stream` and `resumeStream`, whatever they return. */
 export interface StreamingAgent<Output> {
   stream(messages: { role: 'user'; content: string }[], options: AgentCallOptions): Promise<Output>;
-  resumeStream(resumeData: AnswerValue, options: AgentCallOptions & { runId: string; toolCallId?: string }): Promise<Output>;
+  resumeStream(
+    resumeData: AnswerValue,
+    options: AgentCallOptions & { runId: string; toolCallId?: string },
+  ): Promise<Output>;
 }
 
 export interface AgentAdapter<Output> {
@@ -31,8 +34,15 @@ export interface AgentAdapter<Output> {
  * HTTP, abortable, with the adapter's own output decoding and error mapping. A refused resume is
  * `expired` only when the suspended-runs list no longer has its call (see `confirmExpiry`).
  */
-export function adaptAgent<Output>(agent: StreamingAgent<Output>, adapter: AgentAdapter<Output>): AgentTransport {
-  const options = (threadId: string | undefined, resourceId: string | undefined, signal: AbortSignal | undefined) => {
+export function adaptAgent<Output>(
+  agent: StreamingAgent<Output>,
+  adapter: AgentAdapter<Output>,
+): AgentTransport {
+  const options = (
+    threadId: string | undefined,
+    resourceId: string | undefined,
+    signal: AbortSignal | undefined,
+  ) => {
     const memory = memoryOption(threadId, resourceId);
     return { ...(memory ? { memory } : {}), abortSignal: signal };
   };
@@ -54,7 +64,12 @@ export function adaptAgent<Output>(agent: StreamingAgent<Output>, adapter: Agent
       } catch (error) {
         const mapped = adapter.error(error);
         if (!(mapped instanceof TransportError)) throw mapped;
-        const failure = await confirmExpiry(mapped.error, saysExpired(error), request, transport.listSuspended);
+        const failure = await confirmExpiry(
+          mapped.error,
+          saysExpired(error),
+          request,
+          transport.listSuspended,
+        );
         throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
       }
     },

@@ -21,7 +21,8 @@ describe('createAgentTransport', () => {
       const transport = createAgentTransport(server.mastra.getAgent('a'));
       const batches = await transport.stream({ messages: [{ role: 'user', content: 'hi' }] });
       const types: string[] = [];
-      for await (const batch of batches) for (const e of batch) if (e.kind === 'chunk') types.push(e.chunk.type);
+      for await (const batch of batches)
+        for (const e of batch) if (e.kind === 'chunk') types.push(e.chunk.type);
       expect(types).toEqual(['start', 'step-start', 'tool-call', 'tool-call-suspended']);
     } finally {
       await server.close();

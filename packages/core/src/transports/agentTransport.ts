@@ -22,7 +22,10 @@ const nextTask = () =>
 /** Anything the agent threw, as a `stream` failure (a resume's is checked for expiry by `adaptAgent`). */
 function toTransportError(error: unknown): unknown {
   if (isAbortError(error) || error instanceof TransportError) return error;
-  return new TransportError({ code: 'stream', message: messageOf(error, AGENT_FAILED_MESSAGE) }, { cause: error });
+  return new TransportError(
+    { code: 'stream', message: messageOf(error, AGENT_FAILED_MESSAGE) },
+    { cause: error },
+  );
 }
 
 /**

@@ -1,5 +1,13 @@
 import { decodeChunks } from '../decodeChunks.ts';
-import { httpFailure, isAbortError, messageOf, NO_BODY_MESSAGE, statusMessage, toRunError, TransportError } from '../errors.ts';
+import {
+  httpFailure,
+  isAbortError,
+  messageOf,
+  NO_BODY_MESSAGE,
+  statusMessage,
+  toRunError,
+  TransportError,
+} from '../errors.ts';
 import type { AgentTransport, DecodeEvent } from '../types.ts';
 import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
 
@@ -16,7 +24,10 @@ function toTransportError(error: unknown): unknown {
   if (isAbortError(error) || error instanceof TransportError) return error;
   const { status, body } = Object(error) as { status?: unknown; body?: unknown };
   if (typeof status !== 'number') return new TransportError(toRunError(error), { cause: error });
-  const message = messageOf((Object(body) as { error?: unknown }).error, messageOf(error, statusMessage(status)));
+  const message = messageOf(
+    (Object(body) as { error?: unknown }).error,
+    messageOf(error, statusMessage(status)),
+  );
   return new TransportError(httpFailure(status, message), { cause: error });
 }
 

@@ -15,12 +15,18 @@ export async function confirmExpiry(
   listSuspended: AgentTransport['listSuspended'],
 ): Promise<RunError | Refusal> {
   if (failure.code !== 'http' && failure.code !== 'stream') return failure;
-  if (failure.status !== undefined && (failure.status < 400 || failure.status === 401 || failure.status === 403)) return failure;
+  if (
+    failure.status !== undefined &&
+    (failure.status < 400 || failure.status === 401 || failure.status === 403)
+  )
+    return failure;
   const { runId, toolCallId, resourceId, signal } = request;
   try {
     // By resource only: a thread filter would need memory on the server; the run id decides.
     const { runs } = await listSuspended({ resourceId, signal });
-    const listed = runs.some((run) => run.runId === runId && run.toolCalls.some((call) => call.toolCallId === toolCallId));
+    const listed = runs.some(
+      (run) => run.runId === runId && run.toolCalls.some((call) => call.toolCallId === toolCallId),
+    );
     return listed ? failure : expiredRefusal(failure.status);
   } catch (error) {
     if (isAbortError(error)) throw error;

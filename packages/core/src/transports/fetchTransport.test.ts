@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ask, askUserAgent, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import {
+  ask,
+  askUserAgent,
+  reply,
+  startMastraTestServer,
+  type MastraTestServer,
+} from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
 import { RequestError, TransportError } from '../errors.ts';
@@ -33,14 +39,18 @@ describe('createFetchTransport errors', () => {
   beforeAll(async () => {
     server = await startMastraTestServer({
       agents: {
-        slow: askUserAgent('slow', [reply('one two three four five six seven eight', { deltas: 8, delayMs: 200 })]),
+        slow: askUserAgent('slow', [
+          reply('one two three four five six seven eight', { deltas: 8, delayMs: 200 }),
+        ]),
         text: askUserAgent('text', [ask.text('Name?'), reply('ok')]),
         // Replies at once: its runs do not stay suspended.
         reply: askUserAgent('reply', [reply('ok')]),
       },
     });
     // Not Mastra: what a dev server's SPA fallback does with a wrong URL.
-    other = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>app</p>'));
+    other = createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>app</p>'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   });
@@ -50,15 +60,29 @@ describe('createFetchTransport errors', () => {
   });
 
   // A cancelled run goes on a moment on the server; closing the storage under it logs errors.
-  const slowRunsEnded = () => vi.waitFor(() => expect(server.mastra.getAgent('slow').listActiveThreadRuns()).toEqual([]));
+  const slowRunsEnded = () =>
+    vi.waitFor(() => expect(server.mastra.getAgent('slow').listActiveThreadRuns()).toEqual([]));
   const slowStore = (n: number) =>
-    createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'slow' }), threadId: `slow-${n}`, resourceId: 'u' });
-  const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a failure'), (e: unknown) => e);
+    createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'slow' }),
+      threadId: `slow-${n}`,
+      resourceId: 'u',
+    });
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable('expected a failure'),
+      (e: unknown) => e,
+    );
 
   it('an unknown agent is an http error with the server message and status', async () => {
-    const store = createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'nobody' }) });
+    const store = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'nobody' }),
+    });
     await store.send('hi');
-    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'http', status: 404, message: 'Agent with id nobody not found' } });
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'http', status: 404, message: 'Agent with id nobody not found' },
+    });
   });
 
   it('a page that is not an event stream is refused with a clear message', async () => {
@@ -66,16 +90,22 @@ describe('createFetchTransport errors', () => {
     const error = await failureOf(transport.stream({ messages: [{ role: 'user', content: 'hi' }] }));
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).error).toMatchObject({ code: 'http', status: 200 });
-    expect((error as TransportError).message).toBe('The server answered HTML, not an event stream: is baseUrl the Mastra server?');
+    expect((error as TransportError).message).toBe(
+      'The server answered HTML, not an event stream: is baseUrl the Mastra server?',
+    );
   });
 
   it('a stream without a content type is decoded', async () => {
     const bare = createServer((_, res) => res.end('data: {"type":"start","runId":"r1"}\n\n'));
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     try {
-      const transport = createFetchTransport({ baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, agentId: 'text' });
+      const transport = createFetchTransport({
+        baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+        agentId: 'text',
+      });
       const events = [];
-      for await (const batch of await transport.stream({ messages: [{ role: 'user', content: 'hi' }] })) events.push(...batch);
+      for await (const batch of await transport.stream({ messages: [{ role: 'user', content: 'hi' }] }))
+        events.push(...batch);
       expect(events).toEqual([{ kind: 'chunk', chunk: { type: 'start', runId: 'r1' } }]);
     } finally {
       await new Promise((resolve) => bare.close(resolve));
@@ -107,7 +137,10 @@ describe('createFetchTransport errors', () => {
     for (const request of [{ messages }, { messages, threadId: 'memory-t', resourceId: 'memory-u' }]) {
       for await (const _ of await transport.stream(request));
     }
-    expect(bodies).toEqual([{ messages }, { messages, memory: { thread: 'memory-t', resource: 'memory-u' } }]);
+    expect(bodies).toEqual([
+      { messages },
+      { messages, memory: { thread: 'memory-t', resource: 'memory-u' } },
+    ]);
   });
 
   it('a server that is not there is a network error', async () => {
@@ -115,7 +148,9 @@ describe('createFetchTransport errors', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const store = createRunStore({ transport: createFetchTransport({ baseUrl: `http://127.0.0.1:${port}`, agentId: 'text' }) });
+    const store = createRunStore({
+      transport: createFetchTransport({ baseUrl: `http://127.0.0.1:${port}`, agentId: 'text' }),
+    });
     await store.send('hi');
     expect(store.getSnapshot().status).toBe('error');
     expect(store.getSnapshot().error?.code).toBe('network');
@@ -132,8 +167,14 @@ describe('createFetchTransport errors', () => {
         return fetch(input, init);
       },
     });
-    const error = await failureOf(transport.resume({ runId: 'no-such-run', toolCallId: 'call_1', resumeData: 'x' }));
-    expect((error as TransportError).error).toEqual({ code: 'expired', status: 500, message: 'This question was already answered or has expired.' });
+    const error = await failureOf(
+      transport.resume({ runId: 'no-such-run', toolCallId: 'call_1', resumeData: 'x' }),
+    );
+    expect((error as TransportError).error).toEqual({
+      code: 'expired',
+      status: 500,
+      message: 'This question was already answered or has expired.',
+    });
     expect(seen[0]?.get('authorization')).toBe('Bearer t0ken');
     expect(seen[0]?.get('content-type')).toBe('application/json');
   });
@@ -144,7 +185,10 @@ describe('createFetchTransport errors', () => {
     await store.send('talk slowly');
     expect(store.getSnapshot()).toMatchObject({
       status: 'error',
-      error: { code: 'timeout', message: 'The server sent nothing for 50 ms (the idleTimeout limit); the stream was stopped.' },
+      error: {
+        code: 'timeout',
+        message: 'The server sent nothing for 50 ms (the idleTimeout limit); the stream was stopped.',
+      },
     });
     await slowRunsEnded();
   });
@@ -153,7 +197,10 @@ describe('createFetchTransport errors', () => {
     const transport = createFetchTransport({ baseUrl: server.url, agentId: 'slow', idleTimeout: 2_000 });
     const store = createRunStore({ transport, threadId: 'slow-patient', resourceId: 'u' });
     await store.send('talk slowly');
-    expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'one two three four five six seven eight' });
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'done',
+      text: 'one two three four five six seven eight',
+    });
   });
 
   it('maxFrameLength: a longer frame from the server ends the run in a too-large error', async () => {
@@ -162,7 +209,11 @@ describe('createFetchTransport errors', () => {
     await store.send('hi');
     expect(store.getSnapshot()).toMatchObject({
       status: 'error',
-      error: { code: 'too-large', message: 'The server sent a frame longer than 64 characters (the maxFrameLength limit); the stream was stopped.' },
+      error: {
+        code: 'too-large',
+        message:
+          'The server sent a frame longer than 64 characters (the maxFrameLength limit); the stream was stopped.',
+      },
     });
   });
 
@@ -172,7 +223,12 @@ describe('createFetchTransport errors', () => {
     const busy = await failureOf(store.send('again'));
     expect(busy).toBeInstanceOf(RequestError);
     expect(busy).toMatchObject({ code: 'busy', message: 'A request is still running.' });
-    store.restore([{ runId: 'r1', toolCalls: [{ toolCallId: 'c1', toolName: 'ask_user', suspendPayload: { question: 'Q?' } }] }]);
+    store.restore([
+      {
+        runId: 'r1',
+        toolCalls: [{ toolCallId: 'c1', toolName: 'ask_user', suspendPayload: { question: 'Q?' } }],
+      },
+    ]);
     const error = await failureOf(store.submit(promptKey('r1', 'c1'), 'x'));
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).error.code).toBe('busy');
@@ -190,15 +246,25 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
   let resumeRule: ProxyRule = pass;
   let conversation = 0;
   beforeAll(async () => {
-    server = await startMastraTestServer({ agents: { text: askUserAgent('text', [ask.text('Name?'), reply(({ answers }) => `Hello, ${answers[0]}!`)]) } });
-    proxy = await startProxy(server.url, (method, path) => (path.endsWith('/resume-stream') ? resumeRule : pass));
+    server = await startMastraTestServer({
+      agents: {
+        text: askUserAgent('text', [ask.text('Name?'), reply(({ answers }) => `Hello, ${answers[0]}!`)]),
+      },
+    });
+    proxy = await startProxy(server.url, (method, path) =>
+      path.endsWith('/resume-stream') ? resumeRule : pass,
+    );
   });
   afterAll(async () => {
     await proxy?.close();
     await server?.close();
   });
 
-  const failureOf = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('expected a failure'), (e: unknown) => e as RequestError);
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable('expected a failure'),
+      (e: unknown) => e as RequestError,
+    );
   /** A conversation through the proxy, asked its question. */
   async function asked(baseUrl = proxy.url) {
     resumeRule = pass;
@@ -218,11 +284,20 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
     resumeRule = {
       kind: 'answer',
       status: 409,
-      body: { error: 'This question was already answered.', code: 'already-answered', runId: prompt.runId, toolCallId: prompt.toolCallId },
+      body: {
+        error: 'This question was already answered.',
+        code: 'already-answered',
+        runId: prompt.runId,
+        toolCallId: prompt.toolCallId,
+      },
     };
     const error = await failureOf(store.submit(key, 'Ada'));
     expect(error).toBeInstanceOf(RequestError);
-    expect(error).toMatchObject({ code: 'answered-elsewhere', promptKey: key, error: { code: 'answered-elsewhere', status: 409 } });
+    expect(error).toMatchObject({
+      code: 'answered-elsewhere',
+      promptKey: key,
+      error: { code: 'answered-elsewhere', status: 409 },
+    });
     expect(entryOf(store, key)).toMatchObject({ state: 'answered-elsewhere' });
     expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: undefined, openPrompts: [] });
     // Submitting it again is refused without a request.
@@ -232,13 +307,22 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
   it('a refused resume is expired when the list no longer has the call, whatever words the server used', async () => {
     const { store, key, ids } = await asked();
     // Another client answers first, directly.
-    const other = createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }), ...ids });
-    other.restore((await listSuspendedRuns(createFetchTransport({ baseUrl: server.url, agentId: 'text' }), ids)).runs);
+    const other = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }),
+      ...ids,
+    });
+    other.restore(
+      (await listSuspendedRuns(createFetchTransport({ baseUrl: server.url, agentId: 'text' }), ids)).runs,
+    );
     await other.submit(key, 'Bo');
     // A server.onError that hides Mastra's English.
     resumeRule = { kind: 'reword-errors', body: { error: 'Internal Server Error' } };
     const error = await failureOf(store.submit(key, 'Ada'));
-    expect(error.error).toEqual({ code: 'expired', status: 500, message: 'This question was already answered or has expired.' });
+    expect(error.error).toEqual({
+      code: 'expired',
+      status: 500,
+      message: 'This question was already answered or has expired.',
+    });
     expect(entryOf(store, key)).toMatchObject({ state: 'expired' });
   });
 
@@ -279,7 +363,11 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
     resumeRule = pass;
     const fresh = await listSuspendedRuns(transport, ids);
     store.restore(fresh.runs);
-    expect(entryOf(store, key)).toMatchObject({ state: 'failed', answer: 'Ada', error: { code: 'connection-lost' } });
+    expect(entryOf(store, key)).toMatchObject({
+      state: 'failed',
+      answer: 'Ada',
+      error: { code: 'connection-lost' },
+    });
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', openPrompts: [{ key }] });
     await store.retry(key);
     expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Hello, Ada!' });
@@ -304,7 +392,10 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
   });
 
   it('a thread id alone is sent as it is: a server without auth to set the resource says so', async () => {
-    const store = createRunStore({ transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }), threadId: 'only-a-thread' });
+    const store = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'text' }),
+      threadId: 'only-a-thread',
+    });
     await store.send('Hi');
     expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'http', status: 400 } });
     expect(store.getSnapshot().error?.message).toMatch(/^A resource ID is required when using memory/);

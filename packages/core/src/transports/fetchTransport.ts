@@ -75,15 +75,24 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     if (ok && !body && answer !== undefined) return answer;
     if (ok) {
       const got = type.includes('html') ? 'HTML' : quote(type || 'no content type');
-      throw new TransportError({ code: 'http', status, message: unexpectedAnswerMessage(got, body ? 'an event stream' : 'JSON') });
+      throw new TransportError({
+        code: 'http',
+        status,
+        message: unexpectedAnswerMessage(got, body ? 'an event stream' : 'JSON'),
+      });
     }
     const error = (Object(answer) as { error?: unknown }).error;
-    throw new TransportError(httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status)))), { cause: answer });
+    throw new TransportError(
+      httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status)))),
+      { cause: answer },
+    );
   }
 
   /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
   const post = (path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
-    request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<AsyncIterable<DecodeEvent[]>>;
+    request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<
+      AsyncIterable<DecodeEvent[]>
+    >;
 
   const transport: AgentTransport = {
     stream: (streamRequest) => post('/stream', streamRequest),
@@ -93,13 +102,24 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
         return await post('/resume-stream', resumeRequest);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
-        const failure = await confirmExpiry(error.error, saysExpired(error.cause), resumeRequest, transport.listSuspended);
+        const failure = await confirmExpiry(
+          error.error,
+          saysExpired(error.cause),
+          resumeRequest,
+          transport.listSuspended,
+        );
         throw failure === error.error ? error : new TransportError(failure, { cause: error });
       }
     },
 
     listSuspended: async ({ threadId, resourceId, signal }) =>
-      parseSuspendedRuns(await request(`/suspended-runs${resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : ''}`, signal), threadId),
+      parseSuspendedRuns(
+        await request(
+          `/suspended-runs${resourceId ? `?resourceId=${encodeURIComponent(resourceId)}` : ''}`,
+          signal,
+        ),
+        threadId,
+      ),
   };
   return transport;
 }

@@ -14,7 +14,9 @@ describe('parseSuspendedRuns', () => {
   it('reads the recorded answer', () => {
     const { runs, issues } = parseSuspendedRuns(recorded());
     expect(issues).toEqual([]);
-    expect(runs).toMatchObject([{ threadId: 'fixture-thread', toolCalls: [{ toolCallId: 'call_7', toolName: 'ask_user' }] }]);
+    expect(runs).toMatchObject([
+      { threadId: 'fixture-thread', toolCalls: [{ toolCallId: 'call_7', toolName: 'ask_user' }] },
+    ]);
   });
 
   it('skips an entry it cannot read and reports it, keeping the good ones', () => {

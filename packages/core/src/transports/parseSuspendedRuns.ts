@@ -22,12 +22,16 @@ const runSchema = z.object({
 // resumed; one without a name is still recognised by its payload.
 const toolCallSchema = z.object({
   toolCallId: z.string(),
-  toolName: z.string().nullish().transform((name) => name ?? ''),
+  toolName: z
+    .string()
+    .nullish()
+    .transform((name) => name ?? ''),
   requiresApproval: z.boolean().optional(),
   suspendPayload: z.unknown(),
 });
 
-const where = (issue: z.core.$ZodIssue | undefined) => `${issue?.path.join('.') || 'root'}: ${issue?.message}`;
+const where = (issue: z.core.$ZodIssue | undefined) =>
+  `${issue?.path.join('.') || 'root'}: ${issue?.message}`;
 
 const skipped = (what: string, error: z.ZodError, entry: unknown): DecodeIssue => ({
   message: `Skipped ${what} that is not in the expected shape (${where(error.issues[0])}).`,
@@ -43,7 +47,10 @@ const skipped = (what: string, error: z.ZodError, entry: unknown): DecodeIssue =
 export function parseSuspendedRuns(body: unknown, threadId?: string): SuspendedRunList {
   const list = listSchema.safeParse(body);
   if (!list.success) {
-    throw new TransportError({ code: 'http', message: `The suspended-runs answer is not in the expected shape (${where(list.error.issues[0])}).` });
+    throw new TransportError({
+      code: 'http',
+      message: `The suspended-runs answer is not in the expected shape (${where(list.error.issues[0])}).`,
+    });
   }
   const runs: SuspendedRun[] = [];
   const issues: DecodeIssue[] = [];

@@ -1,5 +1,12 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
-import { forwardRef, useImperativeHandle, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+} from 'react';
 import type { AnswerDraft } from '../draft.ts';
 import { defaultLabels, type AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
@@ -20,7 +27,10 @@ import { useDraft } from './useDraft.ts';
 import { useFocus } from './useFocus.ts';
 import { useSubmit } from './useSubmit.ts';
 
-export interface AskUserPromptRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'defaultValue' | 'children'> {
+export interface AskUserPromptRootProps extends Omit<
+  ComponentPropsWithoutRef<'form'>,
+  'onSubmit' | 'defaultValue' | 'children'
+> {
   /** The question to render (from `run.openPrompts`, a transcript entry, or `parsePrompt`). */
   prompt: Prompt;
   /**

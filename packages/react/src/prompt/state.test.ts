@@ -19,7 +19,11 @@ import {
   stateAfterFailure,
 } from './state.ts';
 
-const runOf = (prompt: Prompt, transcript: AskUserPromptRun['transcript'], open = true): AskUserPromptRun => ({
+const runOf = (
+  prompt: Prompt,
+  transcript: AskUserPromptRun['transcript'],
+  open = true,
+): AskUserPromptRun => ({
   submit: () => Promise.resolve(),
   retry: () => Promise.resolve(),
   transcript,
@@ -29,31 +33,52 @@ const runOf = (prompt: Prompt, transcript: AskUserPromptRun['transcript'], open 
 describe('promptStatus', () => {
   it('is malformed for a payload that cannot be rendered, whatever else is given', () => {
     const prompt = malformedPrompt();
-    expect(promptStatus({ prompt, answer: 'x', run: undefined, local: READY })).toEqual({ state: 'malformed' });
+    expect(promptStatus({ prompt, answer: 'x', run: undefined, local: READY })).toEqual({
+      state: 'malformed',
+    });
   });
 
   it('is answered with the answer prop', () => {
     const prompt = textPrompt();
     const local = { state: 'failed' as const };
-    expect(promptStatus({ prompt, answer: 'Lisbon', run: undefined, local })).toEqual({ state: 'answered', answer: 'Lisbon' });
+    expect(promptStatus({ prompt, answer: 'Lisbon', run: undefined, local })).toEqual({
+      state: 'answered',
+      answer: 'Lisbon',
+    });
   });
 
   it("takes a run's transcript entry as it is, and never the local state", () => {
     const prompt = singlePrompt();
     const error = { code: 'http' as const, status: 500, message: 'Boom' };
     const local = { state: 'answered' as const, answer: 'Car' };
-    const states: PromptState[] = ['ready', 'submitting', 'failed', 'answered', 'answered-elsewhere', 'expired'];
+    const states: PromptState[] = [
+      'ready',
+      'submitting',
+      'failed',
+      'answered',
+      'answered-elsewhere',
+      'expired',
+    ];
     for (const state of states) {
       const fields = state === 'failed' ? { error } : { answer: 'Train' };
-      const status = promptStatus({ prompt, answer: undefined, run: runOf(prompt, [promptEntry(prompt, state, fields)]), local });
+      const status = promptStatus({
+        prompt,
+        answer: undefined,
+        run: runOf(prompt, [promptEntry(prompt, state, fields)]),
+        local,
+      });
       expect(status.state).toBe(state);
     }
   });
 
   it('is ready when the run lists the prompt without an entry, and expired when it no longer knows it', () => {
     const prompt = textPrompt();
-    expect(promptStatus({ prompt, answer: undefined, run: runOf(prompt, []), local: READY }).state).toBe('ready');
-    expect(promptStatus({ prompt, answer: undefined, run: runOf(prompt, [], false), local: READY }).state).toBe('expired');
+    expect(promptStatus({ prompt, answer: undefined, run: runOf(prompt, []), local: READY }).state).toBe(
+      'ready',
+    );
+    expect(
+      promptStatus({ prompt, answer: undefined, run: runOf(prompt, [], false), local: READY }).state,
+    ).toBe('expired');
   });
 
   it('is the local state without a run', () => {
@@ -80,7 +105,10 @@ describe('checkDraft', () => {
   const options = { allowOther: true };
 
   it('gives the trimmed answer of a free-text draft', () => {
-    expect(checkDraft(textPrompt(), { ...emptyDraft, text: '  Lisbon ' }, {}, defaultLabels)).toEqual({ ok: true, answer: 'Lisbon' });
+    expect(checkDraft(textPrompt(), { ...emptyDraft, text: '  Lisbon ' }, {}, defaultLabels)).toEqual({
+      ok: true,
+      answer: 'Lisbon',
+    });
   });
 
   it.each([
@@ -88,7 +116,10 @@ describe('checkDraft', () => {
     ['single choice', singlePrompt(), defaultLabels.choiceRequired, 'options'],
     ['multiple choice', multiplePrompt(), defaultLabels.choicesRequired, 'options'],
   ] as const)('refuses an empty %s with its own message, on its field', (_, prompt, message, field) => {
-    expect(checkDraft(prompt, emptyDraft, {}, defaultLabels)).toEqual({ ok: false, invalid: { message, field } });
+    expect(checkDraft(prompt, emptyDraft, {}, defaultLabels)).toEqual({
+      ok: false,
+      invalid: { message, field },
+    });
   });
 
   it('refuses "Other…" chosen and left empty, even with labels ticked', () => {
@@ -102,7 +133,10 @@ describe('checkDraft', () => {
   it('refuses a long answer on the field that holds it', () => {
     const long = { ...emptyDraft, text: 'Lisbon' };
     const message = defaultLabels.tooLong(3);
-    expect(checkDraft(textPrompt(), long, { maxLength: 3 }, defaultLabels)).toEqual({ ok: false, invalid: { message, field: 'text' } });
+    expect(checkDraft(textPrompt(), long, { maxLength: 3 }, defaultLabels)).toEqual({
+      ok: false,
+      invalid: { message, field: 'text' },
+    });
     const other = { ...long, other: true };
     expect(checkDraft(singlePrompt(), other, { ...options, maxLength: 3 }, defaultLabels)).toEqual({
       ok: false,
@@ -128,7 +162,13 @@ describe('chosenCount', () => {
 describe('promptMessage', () => {
   const prompt = textPrompt();
   const message = (state: PromptState, error?: { code: 'busy' | 'aborted' | 'http'; message: string }) =>
-    promptMessage({ prompt, status: { state, error }, invalid: undefined, notice: undefined, labels: defaultLabels });
+    promptMessage({
+      prompt,
+      status: { state, error },
+      invalid: undefined,
+      notice: undefined,
+      labels: defaultLabels,
+    });
 
   it('says what is wrong in each state, and nothing when all is well', () => {
     expect(message('ready')).toBeUndefined();
@@ -151,7 +191,13 @@ describe('promptMessage', () => {
   it("gives a malformed prompt's reason", () => {
     const prompt = malformedPrompt();
     const reason = 'reason' in prompt ? prompt.reason : '';
-    const source = { prompt, status: { state: 'malformed' as const }, invalid: undefined, notice: undefined, labels: defaultLabels };
+    const source = {
+      prompt,
+      status: { state: 'malformed' as const },
+      invalid: undefined,
+      notice: undefined,
+      labels: defaultLabels,
+    };
     expect(promptMessage(source)).toBe(defaultLabels.malformed(reason));
   });
 });
@@ -161,15 +207,21 @@ describe('announcementOf', () => {
 
   it('says nothing before mount, and nothing for the state the prompt mounted in, but a question', () => {
     expect(announcementOf({ ...base, state: 'ready', mountedState: undefined })).toBe('');
-    expect(announcementOf({ ...base, state: 'ready', mountedState: 'ready' })).toBe(defaultLabels.newQuestion('Where?'));
+    expect(announcementOf({ ...base, state: 'ready', mountedState: 'ready' })).toBe(
+      defaultLabels.newQuestion('Where?'),
+    );
     expect(announcementOf({ ...base, state: 'answered', mountedState: 'answered' })).toBe('');
     expect(announcementOf({ ...base, state: 'ready', mountedState: 'failed' })).toBe('');
   });
 
   it('announces what happens to the answer after mount', () => {
-    expect(announcementOf({ ...base, state: 'submitting', mountedState: 'ready' })).toBe(defaultLabels.sending);
+    expect(announcementOf({ ...base, state: 'submitting', mountedState: 'ready' })).toBe(
+      defaultLabels.sending,
+    );
     expect(announcementOf({ ...base, state: 'answered', mountedState: 'ready' })).toBe(defaultLabels.sent);
-    expect(announcementOf({ ...base, state: 'answered-elsewhere', mountedState: 'ready' })).toBe(base.message);
+    expect(announcementOf({ ...base, state: 'answered-elsewhere', mountedState: 'ready' })).toBe(
+      base.message,
+    );
     expect(announcementOf({ ...base, state: 'failed', mountedState: 'ready' })).toBe(base.message);
   });
 });

@@ -116,7 +116,12 @@ export type DraftCheck = { ok: true; answer: AnswerValue } | { ok: false; invali
  * The answer a draft gives, checked by core's `validateAnswer`, or why it is refused, worded with
  * `labels` and tied to the field to fix.
  */
-export function checkDraft(prompt: Prompt, draft: AnswerDraft, options: AnswerOptions, labels: AskUserLabels): DraftCheck {
+export function checkDraft(
+  prompt: Prompt,
+  draft: AnswerDraft,
+  options: AnswerOptions,
+  labels: AskUserLabels,
+): DraftCheck {
   const other = Boolean(options.allowOther) && draft.other;
   // An empty "Other…" with labels ticked is still a mistake: the user chose it and typed nothing.
   if (prompt.kind !== 'text' && other && !draft.text.trim()) {
@@ -204,7 +209,13 @@ export interface MessageSource {
 }
 
 /** The message `.Error` shows: what is wrong, or nothing when all is well. */
-export function promptMessage({ prompt, status, invalid, notice, labels }: MessageSource): string | undefined {
+export function promptMessage({
+  prompt,
+  status,
+  invalid,
+  notice,
+  labels,
+}: MessageSource): string | undefined {
   if (prompt.kind === 'malformed') return labels.malformed(prompt.reason);
   switch (status.state) {
     case 'expired':
@@ -235,7 +246,13 @@ export interface AnnouncementSource {
  * what it says next is announced), and nothing for the state the prompt mounted in (a transcript
  * of answered questions stays quiet), except a question that waits for its answer.
  */
-export function announcementOf({ state, mountedState, question, message, labels }: AnnouncementSource): string {
+export function announcementOf({
+  state,
+  mountedState,
+  question,
+  message,
+  labels,
+}: AnnouncementSource): string {
   if (mountedState === undefined) return '';
   if (state === 'ready') {
     if (mountedState === 'ready') return labels.newQuestion(question);

@@ -2,13 +2,18 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { PromptState } from '@ask-user-kit/core';
 import { isAnswerable, type Field, type InvalidAnswer } from './state.ts';
 
-const FIELD_PART: Record<Field, string> = { text: 'text-field', other: 'other-text', options: 'option-control' };
+const FIELD_PART: Record<Field, string> = {
+  text: 'text-field',
+  other: 'other-text',
+  options: 'option-control',
+};
 
 /** Focuses a field: for the options, the chosen one or else the first. */
 function focusField(root: HTMLElement | null, field: Field): void {
   if (!root) return;
   const selector = `[data-part=${FIELD_PART[field]}]:enabled`;
-  const target = root.querySelector<HTMLElement>(`${selector}:checked`) ?? root.querySelector<HTMLElement>(selector);
+  const target =
+    root.querySelector<HTMLElement>(`${selector}:checked`) ?? root.querySelector<HTMLElement>(selector);
   target?.focus();
 }
 
@@ -26,7 +31,10 @@ export interface FocusOptions {
  * field to fix after a refusal, and back where the user was once a submit ends (disabled controls
  * drop focus to `<body>`). Call `rememberFocus()` just before submitting.
  */
-export function useFocus(root: RefObject<HTMLFormElement | null>, { promptKey, state, field, autoFocus, invalid }: FocusOptions) {
+export function useFocus(
+  root: RefObject<HTMLFormElement | null>,
+  { promptKey, state, field, autoFocus, invalid }: FocusOptions,
+) {
   const beforeSubmit = useRef<HTMLElement | null>(null);
   const answerable = isAnswerable(state);
 

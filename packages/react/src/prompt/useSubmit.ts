@@ -71,7 +71,12 @@ function submitDraft(options: SubmitOptions, lastAnswer: { current: AnswerValue 
 }
 
 /** The run holds the state; only a refusal that left the prompt as it was is shown here. */
-function submitToRun(options: SubmitOptions, run: AskUserPromptRun, answer: AnswerValue, retry: boolean): void {
+function submitToRun(
+  options: SubmitOptions,
+  run: AskUserPromptRun,
+  answer: AnswerValue,
+  retry: boolean,
+): void {
   const { prompt, answerOptions, labels, setInvalid, setNotice } = options;
   const request = retry ? run.retry(prompt.key) : run.submit(prompt.key, answer, answerOptions);
   request.catch((rejection: unknown) => {

@@ -4,13 +4,15 @@ import { Fragment } from 'react';
 function Cell({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((piece, i) =>
-        piece.startsWith('`') && piece.endsWith('`') ? (
-          <code key={i}>{piece.slice(1, -1)}</code>
-        ) : (
-          <Fragment key={i}>{piece}</Fragment>
-        ),
-      )}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((piece, i) =>
+          piece.startsWith('`') && piece.endsWith('`') ? (
+            <code key={i}>{piece.slice(1, -1)}</code>
+          ) : (
+            <Fragment key={i}>{piece}</Fragment>
+          ),
+        )}
     </>
   );
 }

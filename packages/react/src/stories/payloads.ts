@@ -1,4 +1,10 @@
-import { decodeText, parsePrompt, type AskUserPrompt, type MalformedPrompt, type Prompt } from '@ask-user-kit/core';
+import {
+  decodeText,
+  parsePrompt,
+  type AskUserPrompt,
+  type MalformedPrompt,
+  type Prompt,
+} from '@ask-user-kit/core';
 import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';
@@ -27,7 +33,9 @@ export function promptFromChunk(chunk: SuspendedChunk): Prompt {
 
 /** The question a recorded stream (SSE bytes) ended with. */
 function promptFromStream(name: string, sse: string): Prompt {
-  const chunk = decodeText(sse).flatMap((e) => (e.kind === 'chunk' && e.chunk.type === 'tool-call-suspended' ? [e.chunk] : []))[0];
+  const chunk = decodeText(sse).flatMap((e) =>
+    e.kind === 'chunk' && e.chunk.type === 'tool-call-suspended' ? [e.chunk] : [],
+  )[0];
   if (!chunk) throw new Error(`the recorded stream ${name} has no tool-call-suspended chunk`);
   return promptFromChunk(chunk);
 }
@@ -43,7 +51,8 @@ function malformed(name: keyof typeof recorded.suspended): MalformedPrompt {
   return prompt;
 }
 
-const mine = (name: keyof typeof recorded.suspended) => question(name, promptFromChunk(recorded.suspended[name]));
+const mine = (name: keyof typeof recorded.suspended) =>
+  question(name, promptFromChunk(recorded.suspended[name]));
 const core = (name: string, sse: string) => question(name, promptFromStream(name, sse));
 
 /**
@@ -83,7 +92,8 @@ function answerOf(name: string, sse: string): string {
   for (const event of decodeText(sse)) {
     if (event.kind !== 'chunk' || event.chunk.type !== 'tool-result') continue;
     const content = (event.chunk.payload as { result?: { content?: unknown } }).result?.content;
-    if (typeof content === 'string' && content.startsWith('User answered: ')) return content.slice('User answered: '.length);
+    if (typeof content === 'string' && content.startsWith('User answered: '))
+      return content.slice('User answered: '.length);
   }
   throw new Error(`the recorded resume ${name} has no answered tool result`);
 }

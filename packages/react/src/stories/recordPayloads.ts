@@ -106,7 +106,11 @@ function parseSse(text: string): Chunk[] {
 }
 
 function post(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function startUntilSuspended(baseUrl: string, agentId: string): Promise<Chunk> {
@@ -131,7 +135,10 @@ const storageDir = mkdtempSync(path.join(tmpdir(), 'ask-user-kit-record-'));
 const storage = `file:${path.join(storageDir, 'mastra.db')}`;
 const agents = () =>
   Object.fromEntries(
-    Object.entries(variants).map(([id, step]) => [id, askUserAgent(id, [step, reply(({ answers }) => `Noted: ${answers[0]}.`)])]),
+    Object.entries(variants).map(([id, step]) => [
+      id,
+      askUserAgent(id, [step, reply(({ answers }) => `Noted: ${answers[0]}.`)]),
+    ]),
   );
 
 let server = await startMastraTestServer({ agents: agents(), storage });
@@ -143,14 +150,18 @@ try {
   async function answer(id: string, resumeData: string | string[]): Promise<string> {
     const res = await resume(server.url, id, suspended[id]!, resumeData);
     const sse = await res.text();
-    if (!res.ok || !parseSse(sse).some((c) => c.type === 'tool-result')) throw new Error(`${id}: no tool-result after resume`);
+    if (!res.ok || !parseSse(sse).some((c) => c.type === 'tool-result'))
+      throw new Error(`${id}: no tool-result after resume`);
     return sse;
   }
 
   // Answered: what the server streams back once it takes an answer (the second one includes a typed "Other…").
   const answered = {
     single: { resumeData: 'Medium', sse: await answer('single', 'Medium') },
-    dietary: { resumeData: ['Vegetarian', 'No shellfish'], sse: await answer('dietary', ['Vegetarian', 'No shellfish']) },
+    dietary: {
+      resumeData: ['Vegetarian', 'No shellfish'],
+      sse: await answer('dietary', ['Vegetarian', 'No shellfish']),
+    },
   };
 
   // Expired: answering a run that was already answered (in another tab, say).
@@ -171,7 +182,7 @@ try {
   const recorded = {
     note:
       'Recorded by packages/react/src/stories/recordPayloads.ts from a real Mastra server ' +
-      '(startMastraTestServer: @mastra/core + @mastra/hono + LibSQL, Mastra\'s askUserTool, scripted model) over HTTP. ' +
+      "(startMastraTestServer: @mastra/core + @mastra/hono + LibSQL, Mastra's askUserTool, scripted model) over HTTP. " +
       'Re-run it to refresh; do not edit by hand.',
     suspended,
     answered,

@@ -41,7 +41,11 @@ export function replayFetch(responses: RecordedResponse[]): typeof fetch {
 export function resumeAgainst(prompt: AskUserPrompt, responses: RecordedResponse[]) {
   const transport = createFetchTransport({ baseUrl: '', agentId: 'recorded', fetch: replayFetch(responses) });
   return async (value: AnswerValue): Promise<void> => {
-    const stream = await transport.resume({ runId: prompt.runId, toolCallId: prompt.toolCallId, resumeData: value });
+    const stream = await transport.resume({
+      runId: prompt.runId,
+      toolCallId: prompt.toolCallId,
+      resumeData: value,
+    });
     for await (const _batch of stream) {
       // Read to the end, as the run store does.
     }

@@ -9,7 +9,11 @@ import { resumeAgainst, type RecordedResponse } from './replayServer.ts';
  * show "submitting", "failed" or "answered-elsewhere" without an interaction (the matrix).
  * Interactive stories reach the same states through `onSubmit` instead.
  */
-export function frozenRun(prompt: Prompt, state: PromptState, fields: { answer?: string | string[]; error?: RunError } = {}): AskUserPromptRun {
+export function frozenRun(
+  prompt: Prompt,
+  state: PromptState,
+  fields: { answer?: string | string[]; error?: RunError } = {},
+): AskUserPromptRun {
   return {
     submit: () => new Promise<void>(() => {}),
     retry: () => new Promise<void>(() => {}),

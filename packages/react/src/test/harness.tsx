@@ -26,7 +26,10 @@ export interface RecordedRequest {
  * still go to the real server; nothing is answered here.
  */
 export function recordingFetch(
-  intercept?: (url: string, init: RequestInit | undefined) => Promise<string | undefined> | string | undefined,
+  intercept?: (
+    url: string,
+    init: RequestInit | undefined,
+  ) => Promise<string | undefined> | string | undefined,
 ) {
   const requests: RecordedRequest[] = [];
   const bodyReads: Record<string, number> = {};
@@ -46,8 +49,13 @@ export function recordingFetch(
         },
       }),
     );
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
-  const count = (route: string) => requests.filter((r) => new URL(r.url).pathname.endsWith(`/${route}`)).length;
+  const count = (route: string) =>
+    requests.filter((r) => new URL(r.url).pathname.endsWith(`/${route}`)).length;
   return { fetch: fetchFn, requests, bodyReads, count };
 }

@@ -3,9 +3,15 @@ import { ask, askUserAgent, reply, tripPlannerScript } from '@ask-user-kit/testi
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
 export function testAgents() {
   return {
-    text: askUserAgent('text', [ask.text('What is your name?'), reply(({ answers }) => `Hello, ${answers[0]}!`)]),
+    text: askUserAgent('text', [
+      ask.text('What is your name?'),
+      reply(({ answers }) => `Hello, ${answers[0]}!`),
+    ]),
     single: askUserAgent('single', [
-      ask.single('Pick a colour', [{ label: 'Red', description: 'Warm' }, { label: 'Blue', description: 'Cool' }]),
+      ask.single('Pick a colour', [
+        { label: 'Red', description: 'Warm' },
+        { label: 'Blue', description: 'Cool' },
+      ]),
       reply(({ answers }) => `You chose ${answers[0]}.`),
     ]),
     multiple: askUserAgent('multiple', [

@@ -42,12 +42,20 @@ export interface AskUserPromptOptionProps extends ComponentPropsWithoutRef<'labe
 }
 
 /** One offered choice: a `<label>` around `.OptionControl`, `.OptionLabel` and `.OptionDescription`. */
-export const Option = forwardRef<HTMLLabelElement, AskUserPromptOptionProps>(function Option({ label, ...props }, ref) {
+export const Option = forwardRef<HTMLLabelElement, AskUserPromptOptionProps>(function Option(
+  { label, ...props },
+  ref,
+) {
   const context = usePromptContext('<AskUserPrompt.Option>');
   const option = useOptionValue(context, label, false);
   return (
     <OptionContext.Provider value={option}>
-      <label {...dataAttributes('option', context)} data-state={checkedState(option.checked)} {...props} ref={ref}>
+      <label
+        {...dataAttributes('option', context)}
+        data-state={checkedState(option.checked)}
+        {...props}
+        ref={ref}
+      >
         {props.children ?? defaultOptionChildren()}
       </label>
     </OptionContext.Provider>
@@ -64,7 +72,12 @@ export const Other = forwardRef<HTMLLabelElement, AskUserPromptOtherProps>(funct
   if (!context.allowOther) return null;
   return (
     <OptionContext.Provider value={option}>
-      <label {...dataAttributes('other', context)} data-state={checkedState(option.checked)} {...props} ref={ref}>
+      <label
+        {...dataAttributes('other', context)}
+        data-state={checkedState(option.checked)}
+        {...props}
+        ref={ref}
+      >
         {props.children ?? defaultOptionChildren()}
       </label>
     </OptionContext.Provider>
@@ -83,50 +96,57 @@ function toggle(draft: AnswerDraft, option: OptionContextValue, single: boolean,
   return { ...draft, selected: rest };
 }
 
-export type AskUserPromptOptionControlProps = Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'value' | 'checked'>;
+export type AskUserPromptOptionControlProps = Omit<
+  ComponentPropsWithoutRef<'input'>,
+  'type' | 'value' | 'checked'
+>;
 
 /** The native radio (single choice) or checkbox (multiple choice) of an option. */
-export const OptionControl = forwardRef<HTMLInputElement, AskUserPromptOptionControlProps>(function OptionControl(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.OptionControl>');
-  const option = useOptionContext('<AskUserPrompt.OptionControl>');
-  const { prompt, ids, invalid, setDraft } = context;
-  const single = prompt.kind === 'single';
-  return (
-    <input
-      {...dataAttributes('option-control', context)}
-      data-state={checkedState(option.checked)}
-      name={ids.choices}
-      aria-labelledby={option.ids.label}
-      aria-invalid={invalid?.field === 'options' || undefined}
-      {...props}
-      ref={ref}
-      type={single ? 'radio' : 'checkbox'}
-      value={option.other ? 'other' : option.label}
-      checked={option.checked}
-      disabled={context.disabled || props.disabled}
-      aria-describedby={mergeIds(props['aria-describedby'], option.description && option.ids.description)}
-      onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
-        const on = event.currentTarget.checked;
-        setDraft((draft) => toggle(draft, option, single, on));
-      })}
-    />
-  );
-});
+export const OptionControl = forwardRef<HTMLInputElement, AskUserPromptOptionControlProps>(
+  function OptionControl(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.OptionControl>');
+    const option = useOptionContext('<AskUserPrompt.OptionControl>');
+    const { prompt, ids, invalid, setDraft } = context;
+    const single = prompt.kind === 'single';
+    return (
+      <input
+        {...dataAttributes('option-control', context)}
+        data-state={checkedState(option.checked)}
+        name={ids.choices}
+        aria-labelledby={option.ids.label}
+        aria-invalid={invalid?.field === 'options' || undefined}
+        {...props}
+        ref={ref}
+        type={single ? 'radio' : 'checkbox'}
+        value={option.other ? 'other' : option.label}
+        checked={option.checked}
+        disabled={context.disabled || props.disabled}
+        aria-describedby={mergeIds(props['aria-describedby'], option.description && option.ids.description)}
+        onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
+          const on = event.currentTarget.checked;
+          setDraft((draft) => toggle(draft, option, single, on));
+        })}
+      />
+    );
+  },
+);
 OptionControl.displayName = 'AskUserPrompt.OptionControl';
 
 export type AskUserPromptOptionLabelProps = ComponentPropsWithoutRef<'span'>;
 
 /** The option's label text (or "Other…"). Always rendered as text. */
-export const OptionLabel = forwardRef<HTMLSpanElement, AskUserPromptOptionLabelProps>(function OptionLabel(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.OptionLabel>');
-  const option = useOptionContext('<AskUserPrompt.OptionLabel>');
-  const text = option.other ? context.labels.other : option.label;
-  return (
-    <span {...dataAttributes('option-label', context)} id={option.ids.label} {...props} ref={ref}>
-      {props.children ?? text}
-    </span>
-  );
-});
+export const OptionLabel = forwardRef<HTMLSpanElement, AskUserPromptOptionLabelProps>(
+  function OptionLabel(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.OptionLabel>');
+    const option = useOptionContext('<AskUserPrompt.OptionLabel>');
+    const text = option.other ? context.labels.other : option.label;
+    return (
+      <span {...dataAttributes('option-label', context)} id={option.ids.label} {...props} ref={ref}>
+        {props.children ?? text}
+      </span>
+    );
+  },
+);
 OptionLabel.displayName = 'AskUserPrompt.OptionLabel';
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithoutRef<'span'>;
@@ -139,7 +159,12 @@ export const OptionDescription = forwardRef<HTMLSpanElement, AskUserPromptOption
     const children = props.children ?? option.description;
     if (!children) return null;
     return (
-      <span {...dataAttributes('option-description', context)} id={option.ids.description} {...props} ref={ref}>
+      <span
+        {...dataAttributes('option-description', context)}
+        id={option.ids.description}
+        {...props}
+        ref={ref}
+      >
         {children}
       </span>
     );
@@ -150,34 +175,36 @@ OptionDescription.displayName = 'AskUserPrompt.OptionDescription';
 export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'value'>;
 
 /** The text field of the "Other…" choice; typing in it chooses "Other…". */
-export const OtherText = forwardRef<HTMLInputElement, AskUserPromptOtherTextProps>(function OtherText(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.OtherText>');
-  const { prompt, draft, ids, invalid, labels, setDraft } = context;
-  if (!context.allowOther) return null;
-  const invalidHere = invalid?.field === 'other';
-  return (
-    <input
-      {...dataAttributes('other-text', context)}
-      data-state={checkedState(draft.other)}
-      autoComplete="off"
-      aria-label={labels.otherText}
-      aria-invalid={invalidHere || undefined}
-      {...props}
-      ref={ref}
-      type="text"
-      value={draft.text}
-      disabled={context.disabled || props.disabled}
-      aria-describedby={mergeIds(props['aria-describedby'], invalidHere && ids.error)}
-      onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
-        const text = event.currentTarget.value;
-        setDraft((current) => {
-          // Typing chooses "Other…"; in a single choice it replaces the offered label chosen.
-          if (!text) return { ...current, text };
-          if (prompt.kind === 'single') return { ...current, text, other: true, selected: [] };
-          return { ...current, text, other: true };
-        });
-      })}
-    />
-  );
-});
+export const OtherText = forwardRef<HTMLInputElement, AskUserPromptOtherTextProps>(
+  function OtherText(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.OtherText>');
+    const { prompt, draft, ids, invalid, labels, setDraft } = context;
+    if (!context.allowOther) return null;
+    const invalidHere = invalid?.field === 'other';
+    return (
+      <input
+        {...dataAttributes('other-text', context)}
+        data-state={checkedState(draft.other)}
+        autoComplete="off"
+        aria-label={labels.otherText}
+        aria-invalid={invalidHere || undefined}
+        {...props}
+        ref={ref}
+        type="text"
+        value={draft.text}
+        disabled={context.disabled || props.disabled}
+        aria-describedby={mergeIds(props['aria-describedby'], invalidHere && ids.error)}
+        onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLInputElement>) => {
+          const text = event.currentTarget.value;
+          setDraft((current) => {
+            // Typing chooses "Other…"; in a single choice it replaces the offered label chosen.
+            if (!text) return { ...current, text };
+            if (prompt.kind === 'single') return { ...current, text, other: true, selected: [] };
+            return { ...current, text, other: true };
+          });
+        })}
+      />
+    );
+  },
+);
 OtherText.displayName = 'AskUserPrompt.OtherText';

@@ -41,25 +41,28 @@ Question.displayName = 'AskUserPrompt.Question';
 export type AskUserPromptDescriptionProps = ComponentPropsWithoutRef<'p'>;
 
 /** The hint under the question ("Choose one.", …); for a multiple choice it includes `.Count`. */
-export const Description = forwardRef<HTMLParagraphElement, AskUserPromptDescriptionProps>(function Description(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.Description>');
-  const { prompt, state, labels, ids } = context;
-  // Only a well-formed prompt ever takes an answer.
-  if (!isAnswerable(state)) return null;
-  const hint = hintOf(prompt, labels);
-  const text = prompt.kind === 'multiple' ? (
-    <>
-      {hint} <Count />
-    </>
-  ) : (
-    hint
-  );
-  return (
-    <p {...dataAttributes('description', context)} id={ids.description} {...props} ref={ref}>
-      {props.children ?? text}
-    </p>
-  );
-});
+export const Description = forwardRef<HTMLParagraphElement, AskUserPromptDescriptionProps>(
+  function Description(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.Description>');
+    const { prompt, state, labels, ids } = context;
+    // Only a well-formed prompt ever takes an answer.
+    if (!isAnswerable(state)) return null;
+    const hint = hintOf(prompt, labels);
+    const text =
+      prompt.kind === 'multiple' ? (
+        <>
+          {hint} <Count />
+        </>
+      ) : (
+        hint
+      );
+    return (
+      <p {...dataAttributes('description', context)} id={ids.description} {...props} ref={ref}>
+        {props.children ?? text}
+      </p>
+    );
+  },
+);
 Description.displayName = 'AskUserPrompt.Description';
 
 export type AskUserPromptCountProps = ComponentPropsWithoutRef<'span'>;

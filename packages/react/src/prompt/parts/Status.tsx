@@ -9,16 +9,18 @@ export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'p'>;
  * question answered elsewhere or expired, or what is wrong with a malformed payload. Nothing when
  * all is well.
  */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorProps>(function ErrorMessage(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.Error>');
-  const children = props.children ?? context.message;
-  if (!children) return null;
-  return (
-    <p {...dataAttributes('error', context)} id={context.ids.error} {...props} ref={ref}>
-      {children}
-    </p>
-  );
-});
+export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorProps>(
+  function ErrorMessage(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.Error>');
+    const children = props.children ?? context.message;
+    if (!children) return null;
+    return (
+      <p {...dataAttributes('error', context)} id={context.ids.error} {...props} ref={ref}>
+        {children}
+      </p>
+    );
+  },
+);
 ErrorMessage.displayName = 'AskUserPrompt.Error';
 
 export type AskUserPromptAnswerProps = ComponentPropsWithoutRef<'p'>;

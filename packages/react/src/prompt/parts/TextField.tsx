@@ -3,7 +3,10 @@ import { composeEventHandlers, mergeIds } from '../../internal/primitive.ts';
 import { dataAttributes, usePromptContext } from '../context.ts';
 import { isAnswerable } from '../state.ts';
 
-export type AskUserPromptTextFieldProps = Omit<ComponentPropsWithoutRef<'textarea'>, 'value' | 'defaultValue'>;
+export type AskUserPromptTextFieldProps = Omit<
+  ComponentPropsWithoutRef<'textarea'>,
+  'value' | 'defaultValue'
+>;
 
 /** Enter sends, unless it adds a line (Shift+Enter), comes with another modifier, or ends an IME composition. */
 function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
@@ -18,31 +21,33 @@ function sendsOnEnter(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
  * The `<textarea>` of a free-text prompt. Enter sends; Shift+Enter adds a line. An `id` of your own
  * replaces the one `.Question`'s `<label>` points at: label the field yourself then.
  */
-export const TextField = forwardRef<HTMLTextAreaElement, AskUserPromptTextFieldProps>(function TextField(props, ref) {
-  const context = usePromptContext('<AskUserPrompt.TextField>');
-  const { prompt, state, draft, ids, invalid, setDraft, submit } = context;
-  if (prompt.kind !== 'text' || !isAnswerable(state)) return null;
-  return (
-    <textarea
-      {...dataAttributes('text-field', context)}
-      id={ids.field}
-      rows={3}
-      aria-invalid={invalid !== undefined || undefined}
-      {...props}
-      ref={ref}
-      value={draft.text}
-      disabled={context.disabled || props.disabled}
-      aria-describedby={mergeIds(props['aria-describedby'], ids.description, invalid && ids.error)}
-      onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
-        const text = event.currentTarget.value;
-        setDraft((current) => ({ ...current, text }));
-      })}
-      onKeyDown={composeEventHandlers(props.onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
-        if (!sendsOnEnter(event)) return;
-        event.preventDefault();
-        submit();
-      })}
-    />
-  );
-});
+export const TextField = forwardRef<HTMLTextAreaElement, AskUserPromptTextFieldProps>(
+  function TextField(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.TextField>');
+    const { prompt, state, draft, ids, invalid, setDraft, submit } = context;
+    if (prompt.kind !== 'text' || !isAnswerable(state)) return null;
+    return (
+      <textarea
+        {...dataAttributes('text-field', context)}
+        id={ids.field}
+        rows={3}
+        aria-invalid={invalid !== undefined || undefined}
+        {...props}
+        ref={ref}
+        value={draft.text}
+        disabled={context.disabled || props.disabled}
+        aria-describedby={mergeIds(props['aria-describedby'], ids.description, invalid && ids.error)}
+        onChange={composeEventHandlers(props.onChange, (event: ChangeEvent<HTMLTextAreaElement>) => {
+          const text = event.currentTarget.value;
+          setDraft((current) => ({ ...current, text }));
+        })}
+        onKeyDown={composeEventHandlers(props.onKeyDown, (event: KeyboardEvent<HTMLTextAreaElement>) => {
+          if (!sendsOnEnter(event)) return;
+          event.preventDefault();
+          submit();
+        })}
+      />
+    );
+  },
+);
 TextField.displayName = 'AskUserPrompt.TextField';
