@@ -44,6 +44,8 @@ function start(name, colorCode, filter, script, env, onLine) {
       buffered = lines.pop();
       for (const line of lines) {
         console.log(`${prefix} ${line}`);
+        // Without the terminal's colour codes (ESC [ … m), so that the ready line can be matched.
+        // eslint-disable-next-line no-control-regex -- ESC is the character to strip
         onLine?.(line.replace(/\x1b\[[0-9;]*m/g, ''));
       }
     });
@@ -69,14 +71,18 @@ function stop(code) {
     if (child.exited) continue;
     try {
       process.kill(-child.pid, 'SIGTERM');
-    } catch {}
+    } catch {
+      // Already gone: nothing to stop.
+    }
   }
   const deadline = setTimeout(() => {
     for (const child of children) {
       if (child.exited) continue;
       try {
         process.kill(-child.pid, 'SIGKILL');
-      } catch {}
+      } catch {
+        // Already gone: nothing to kill.
+      }
     }
     process.exit(code);
   }, 5000);

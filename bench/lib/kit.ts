@@ -50,10 +50,9 @@ export const kitStore =
         new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     });
     const store = c.createRunStore({ transport });
-    let notified = 0;
+    // Read the snapshot on every notification, as a UI would.
     const off = store.subscribe(() => {
       store.getSnapshot();
-      notified++;
     });
     await store.send('Plan a three-day trip.');
     off();

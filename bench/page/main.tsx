@@ -247,6 +247,8 @@ let latencyRun: AgentRun | undefined;
 
 function LatencyApp() {
   const run = useAgentRun({ agentId: 'quick', baseUrl: '', fetch: latencyFetch, restore: false });
+  // The benchmark drives the run from outside React: it keeps the latest one.
+  // eslint-disable-next-line react-hooks/globals -- the page exposes the run to the benchmark on purpose
   latencyRun = run;
   return (
     <main>

@@ -73,6 +73,7 @@ async function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL'): 
 interface Chunk {
   type: string;
   runId?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- chunks off the wire; each test reads the fields it checks
   payload?: any;
 }
 

@@ -77,5 +77,7 @@ export function storedDraft(promptKey: string, draft?: AnswerDraft | null): Answ
     if (draft && (draft.text || draft.selected.length || draft.other))
       sessionStorage.setItem(key, JSON.stringify(draft));
     else sessionStorage.removeItem(key);
-  } catch {}
+  } catch {
+    // No sessionStorage, or it is full (private browsing, quota): the draft is simply not kept.
+  }
 }

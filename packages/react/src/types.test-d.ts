@@ -13,7 +13,6 @@ import {
 } from './index.ts';
 
 declare const transport: AgentTransport;
-declare const prompt: Prompt;
 
 // useAgentRun: an agent by id and base URL, or a transport; not both, not neither.
 expectTypeOf<{ agentId: 'planner'; baseUrl: '' }>().toExtend<UseAgentRunOptions>();
@@ -62,5 +61,5 @@ expectTypeOf<{ prompt: Prompt }>().toExtend<PromptProps>();
 expectTypeOf<{ onSubmit: () => void }>().not.toExtend<PromptProps>();
 // An option needs its label; a text field takes no value of its own (the draft holds it).
 expectTypeOf<{ label: string }>().toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
-expectTypeOf<{}>().not.toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
+expectTypeOf<Record<string, never>>().not.toExtend<ComponentProps<typeof AskUserPrompt.Option>>();
 expectTypeOf<ComponentProps<typeof AskUserPrompt.TextField>>().not.toHaveProperty('value');

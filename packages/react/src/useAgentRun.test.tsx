@@ -472,10 +472,14 @@ describe('rendering', () => {
     const recorder = recordingFetch();
     let textCommits = 0;
     let lastText = '';
+    // Counting commits is the point of this test: each render reports what it shows.
+    const rendered = (status: string, text: string) => {
+      if (status === 'streaming' && text !== lastText) textCommits++;
+      lastText = text;
+    };
     function Counter() {
       const run = useAgentRun({ agentId: 'trickle', baseUrl, fetch: recorder.fetch });
-      if (run.status === 'streaming' && run.text !== lastText) textCommits++;
-      lastText = run.text;
+      rendered(run.status, run.text);
       return (
         <>
           <p data-testid="length">{run.text.length}</p>

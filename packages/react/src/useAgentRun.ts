@@ -14,7 +14,16 @@ import {
   type TranscriptEntry,
 } from '@ask-user-kit/core';
 import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useInsertionEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { isDevelopment } from './internal/isDevelopment.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
@@ -107,7 +116,6 @@ export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'
 
 /** What requests and the stable actions read: the latest render's options, store and query handles. */
 interface Latest {
-  identity: string;
   options: UseAgentRunOptions;
   store: RunStore;
   restoreWanted: boolean;
@@ -176,9 +184,8 @@ function frameBatched(store: RunStore, listener: () => void) {
  * Which conversation, by `threadId` and `resourceId`; any combination is accepted and none throws:
  * - both: runs are recorded with them (Mastra's `memory: { thread, resource }`), and restore lists
  *   this resource's suspended runs and keeps this thread's.
- * - `resourceId` alone: nothing ties the run to a conversation from the client's side; an
- *   authenticated Mastra server (`server.auth` with `mapUserToResourceId`) records the resource
- *   itself, and restore lists that resource's suspended runs.
+ * - `resourceId` alone: the store makes up a thread id for this conversation (Mastra records a run
+ *   only with both), and restore lists that resource's suspended runs.
  * - `threadId` alone: restore keeps this thread's suspended runs from a list the server must scope
  *   to the signed-in user (an authenticated server does; an open one lists everyone's).
  * - none: nothing is recorded and nothing is restored.
@@ -220,10 +227,17 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     };
     return proxy as AgentTransport;
   });
-  const store =
-    latest.current?.identity === identity
-      ? latest.current.store
-      : createRunStore({ transport, threadId, resourceId });
+  // One store per conversation: a new identity makes a new store during this very render (React's
+  // pattern for state that follows a prop), so no render ever shows the old conversation's state.
+  const [conversationStore, setConversationStore] = useState(() => ({
+    identity,
+    store: createRunStore({ transport, threadId, resourceId }),
+  }));
+  let store = conversationStore.store;
+  if (conversationStore.identity !== identity) {
+    store = createRunStore({ transport, threadId, resourceId });
+    setConversationStore({ identity, store });
+  }
   const subscribe = useCallback((listener: () => void) => frameBatched(store, listener), [store]);
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
 
@@ -289,7 +303,11 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     };
   }, [store]);
 
-  latest.current = { identity, options, store, restoreWanted, refetch };
+  // What requests and actions read when they run (never during a render): this render's options,
+  // store and query handles, recorded once the render is committed.
+  useInsertionEffect(() => {
+    latest.current = { options, store, restoreWanted, refetch };
+  });
   // One set of actions for the hook's life: each reads the latest store, so a new conversation
   // (another thread) needs no new callbacks.
   const [actions] = useState(() => ({

@@ -31,6 +31,7 @@ import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlC
 interface Chunk {
   type: string;
   runId?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- chunks off the wire; each test reads the fields it checks
   payload?: any;
 }
 

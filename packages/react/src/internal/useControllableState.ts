@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useInsertionEffect, useRef, useState } from 'react';
 import { isDevelopment, warnOnce } from './development.ts';
 
 export interface UseControllableStateOptions<T> {
@@ -29,9 +29,9 @@ export function useControllableState<T>({
   const [uncontrolled, setUncontrolled] = useState(defaultProp);
   const controlled = prop !== undefined;
   const value = controlled ? prop : uncontrolled;
-  // Until the end of this render, `latest` holds the previous render's mode: a change of mode warns.
-  const latest = useRef({ value, controlled, onChange });
-  if (isDevelopment() && latest.current.controlled !== controlled) {
+  // The mode is chosen by the first render; a later render in the other mode warns.
+  const [initiallyControlled] = useState(controlled);
+  if (isDevelopment() && initiallyControlled !== controlled) {
     const from = controlled ? 'uncontrolled' : 'controlled';
     const to = controlled ? 'controlled' : 'uncontrolled';
     warnOnce(
@@ -40,7 +40,11 @@ export function useControllableState<T>({
         `pass \`${names.prop}\` with \`${names.onChange}\` (controlled), or \`${names.defaultProp}\` alone (uncontrolled).`,
     );
   }
-  latest.current = { value, controlled, onChange };
+  // What setValue reads when it runs (in an event): the last committed render's value and mode.
+  const latest = useRef({ value, controlled, onChange });
+  useInsertionEffect(() => {
+    latest.current = { value, controlled, onChange };
+  });
 
   const setValue = useCallback((next: T | ((previous: T) => T)) => {
     const current = latest.current;

@@ -10,9 +10,11 @@ export function useAnnouncement(source: Omit<AnnouncementSource, 'mountedState'>
   const [mountedState, setMountedState] = useState<PromptState>();
   const { state } = source;
   useEffect(() => {
+    // A live region is announced only when its text changes once it is in the DOM: the text must
+    // come after mount, so this one render more is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- filled after mount on purpose (see above)
     setMountedState(state);
-    // The state at mount only: later states are compared with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the state at mount only: later states are compared with it
   }, []);
   return announcementOf({ ...source, mountedState });
 }

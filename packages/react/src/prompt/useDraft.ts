@@ -48,8 +48,7 @@ export function useDraft({
     if (!persist || !answerable) return;
     const stored = storedDraft(key);
     if (stored) setValue(stored);
-    // Once per prompt: a later change of `answerable` is not a reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per prompt: a later change of `answerable` is not a reload
   }, [key, persist, setValue]);
 
   // A prompt that can no longer be answered keeps no draft.

@@ -40,14 +40,12 @@ export function useFocus(
 
   useEffect(() => {
     if (autoFocus && answerable) focusField(root.current, field);
-    // On mount only: focus moves when the prompt appears, not whenever it changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only: focus moves when the prompt appears, not whenever it changes
   }, [autoFocus, field]);
 
   useEffect(() => {
     if (invalid && state === 'ready') focusField(root.current, invalid.field);
-    // Each refusal is a new object: a refusal moves focus, even the same one twice; a change of state does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each refusal is a new object and moves focus, even the same one twice; a change of state does not
   }, [invalid]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { toRunError, type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
-import { useRef, useState } from 'react';
+import { useInsertionEffect, useRef, useState } from 'react';
 import type { AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
@@ -42,7 +42,10 @@ export interface SubmitOptions {
  */
 export function useSubmit(options: SubmitOptions): () => void {
   const latest = useRef(options);
-  latest.current = options;
+  // The values submit() reads when it runs (in an event, never during a render): the last committed render's.
+  useInsertionEffect(() => {
+    latest.current = options;
+  });
   // The answer last submitted: Retry sends it again with `run.retry` while the draft still gives it.
   const lastAnswer = useRef<AnswerValue | undefined>(undefined);
   const [submit] = useState(() => () => submitDraft(latest.current, lastAnswer));
