@@ -93,7 +93,9 @@ function startProcess(command, args, { cwd = root, env, ready, timeoutMs = 60_00
       reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`));
     }, timeoutMs);
     const onData = (data) => {
-      output += data;
+      // Without terminal colour codes (ESC [ … m): CI=true makes some tools colour their output.
+      // eslint-disable-next-line no-control-regex -- ESC is the character to strip
+      output += String(data).replace(/\x1b\[[0-9;]*m/g, '');
       const match = output.match(ready);
       if (!match) return;
       clearTimeout(timer);
