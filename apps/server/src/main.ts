@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerGuard, type LibsqlClaimStore, libsqlClaimStore } from '@ask-user-kit/server';
 import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import { chatRoute } from '@mastra/ai-sdk';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 4111);
@@ -42,7 +43,14 @@ let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 let claims: LibsqlClaimStore;
 try {
   claims = libsqlClaimStore({ url: storage });
-  server = await startMastraTestServer({ agents, storage, port, middleware: [answerGuard({ claims })] });
+  server = await startMastraTestServer({
+    agents,
+    storage,
+    port,
+    middleware: [answerGuard({ claims })],
+    // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.
+    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
+  });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
+import type { ApiRoute } from '@mastra/core/server';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -20,6 +21,8 @@ export interface MastraTestServerOptions {
   apiPrefix?: string;
   /** Mastra's `server.middleware`, e.g. `@ask-user-kit/server`'s `answerGuard`. */
   middleware?: MiddlewareHandler[];
+  /** Mastra's `server.apiRoutes`, outside the prefix, e.g. `@mastra/ai-sdk`'s `chatRoute({ path: '/chat/:agentId' })`. */
+  apiRoutes?: ApiRoute[];
 }
 
 export interface MastraTestServer {
@@ -44,7 +47,11 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
     agents: options.agents,
     storage,
     logger: false,
-    server: { apiPrefix: options.apiPrefix, middleware: options.middleware ?? [] },
+    server: {
+      apiPrefix: options.apiPrefix,
+      middleware: options.middleware ?? [],
+      apiRoutes: options.apiRoutes ?? [],
+    },
   });
   const app = new Hono();
   if (options.cors !== false) app.use('*', cors({ origin: (origin) => origin, credentials: true }));
