@@ -89,10 +89,13 @@ start_postgres() {
 # is sent to another instance (retry-on conn-failure + redispatch); nothing else is retried.
 start_haproxy() {
   local port=$1; shift
-  local cfg="$SCALE_WORK/haproxy.cfg" i=0 server_port
+  local cfg="$SCALE_WORK/haproxy.cfg" i=0 server_port maxconn
+  # Each connection takes two descriptors (client and server side): stay within this shell's limit.
+  maxconn=$(( ($(ulimit -n) - 100) / 2 ))
+  [ "$maxconn" -gt 10000 ] && maxconn=10000
   {
     echo "global"
-    echo "  maxconn 20000"
+    echo "  maxconn $maxconn"
     echo "defaults"
     echo "  mode http"
     echo "  timeout connect 2s"

@@ -5,6 +5,7 @@ import { answerGuard, libsqlClaimStore, postgresClaimStore } from '@ask-user-kit
 import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 4111);
@@ -61,8 +62,8 @@ function storageFailure(error: unknown): never {
   const message = (error as Error).message || String(error);
   if (onPostgres) {
     fail(
-      `cannot reach PostgreSQL at ${shownStorage}: ${message}. Start it, or check the host, port, ` +
-        `user, password and database in STORAGE_URL.`,
+      `cannot use PostgreSQL at ${shownStorage}: ${message}. Check that it runs and that the host, ` +
+        `port, user, password and database in STORAGE_URL are right.`,
     );
   }
   fail(`cannot use storage ${storage}: ${message}. Point STORAGE_URL at a new or valid LibSQL file.`);
@@ -79,11 +80,55 @@ const claims = onPostgres
   : libsqlClaimStore({ url: storage, takeOverAfterMs });
 const closeClaims = () => Promise.resolve(claims.close()).catch(() => {});
 
+// Any number for pg_advisory_lock, the same in every instance: "askU" in ASCII.
+const STORAGE_INIT_LOCK = 0x61736b55;
+const STORAGE_INIT_POLL_MS = 200;
+const STORAGE_INIT_ATTEMPTS = 600;
+const STORAGE_INIT_TIMEOUT_MESSAGE =
+  'another instance has been creating the tables for two minutes (its advisory lock is still held)';
+
+/**
+ * Mastra's PostgresStore creates and migrates its tables on init, and two instances doing it at
+ * once on an empty database fail (duplicate pg_class rows, "multiple primary keys"). So each
+ * instance runs it before Mastra would, under one advisory lock: the first creates the tables, the
+ * others find them; Mastra's own init then finds the store initialised. The lock goes with the
+ * session. (`disableInit: true` is not an option: with it, Mastra 1.71's agent streams hang.)
+ */
+async function openPostgres(): Promise<PostgresStore> {
+  const store = new PostgresStore({ id: 'ask-user-kit', connectionString: storage });
+  const lock = new pg.Client({ connectionString: storage });
+  await lock.connect();
+  try {
+    // Polled, not waited for: a session blocked in pg_advisory_lock holds a snapshot, and Mastra's
+    // CREATE INDEX CONCURRENTLY in the instance holding the lock waits for every such snapshot.
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await lock.query('SELECT pg_try_advisory_lock($1) AS taken', [STORAGE_INIT_LOCK]);
+      if (rows[0].taken) break;
+      if (attempt >= STORAGE_INIT_ATTEMPTS) throw new Error(STORAGE_INIT_TIMEOUT_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, STORAGE_INIT_POLL_MS));
+    }
+    await store.init();
+  } finally {
+    await lock.end();
+  }
+  return store;
+}
+
+let mastraStorage: string | PostgresStore = storage;
+if (onPostgres) {
+  try {
+    mastraStorage = await openPostgres();
+  } catch (error) {
+    await closeClaims();
+    storageFailure(error);
+  }
+}
+
 let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 try {
   server = await startMastraTestServer({
     agents,
-    storage: onPostgres ? new PostgresStore({ id: 'ask-user-kit', connectionString: storage }) : storage,
+    storage: mastraStorage,
     port,
     middleware: [instanceHeader, answerGuard({ claims })],
   });
