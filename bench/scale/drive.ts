@@ -30,6 +30,8 @@ const RESTART_AFTER_MS = 1_500;
 const RETRY_PAUSE_MS = 250;
 const LISTING_ROUNDS = 10;
 const PROGRESS_EVERY_MS = 5_000;
+// A stream silent this long is abandoned (status error, code timeout) and the conversation restored.
+const IDLE_TIMEOUT_MS = 20_000;
 const progress = (message: string) => console.error(`::: scale: ${message}`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -157,6 +159,7 @@ interface Conversation {
   restoredThrough: string[];
   reloads: number;
   resent: number;
+  timeouts: number;
   done: boolean;
   error?: string;
 }
@@ -223,6 +226,7 @@ function newStore(conversation: Conversation, role: { restoring: boolean }): Run
   const transport = createFetchTransport({
     baseUrl: balancer,
     agentId: AGENT,
+    idleTimeout: IDLE_TIMEOUT_MS,
     fetch: conversationFetch(conversation, role),
   });
   return createRunStore({ transport, threadId: conversation.threadId, resourceId: conversation.resourceId });
@@ -308,15 +312,21 @@ async function converse(conversation: Conversation): Promise<void> {
     const open = openPrompt(conversation.store);
     if (!open) {
       stuck += 1;
+      if (snapshot.error?.code === 'timeout') conversation.timeouts += 1;
       if (answered === 0 && snapshot.status === 'error' && !snapshot.toolCalls.length) {
         // The first message died with its instance before the run was stored: send it again.
         conversation.resent += 1;
         await conversation.store.send('Plan a trip for me');
         continue;
       }
-      await sleep(stuck > 1 ? RETRY_PAUSE_MS : 0);
-      await restore(conversation, stuck > 2);
-      if (await finishedOnServer(conversation, snapshot.runId)) return;
+      await sleep(stuck > 1 ? RETRY_PAUSE_MS * stuck : 0);
+      try {
+        await restore(conversation, stuck > 2);
+        if (await finishedOnServer(conversation, snapshot.runId)) return;
+      } catch (error) {
+        // The list could not be had (a 503 while the balancer had no instance up): try again.
+        errors.push(`conversation ${conversation.index}: restore: ${String(error)}`);
+      }
       continue;
     }
     stuck = 0;
@@ -459,6 +469,7 @@ async function main() {
       restoredThrough: [],
       reloads: 0,
       resent: 0,
+      timeouts: 0,
       done: false,
     } as unknown as Conversation;
     conversation.store = newStore(conversation, { restoring: false });
@@ -530,6 +541,7 @@ async function main() {
 
   const reloads = conversations.reduce((sum, c) => sum + c.reloads, 0);
   const resent = conversations.reduce((sum, c) => sum + c.resent, 0);
+  const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
   const lines = [
     `## Scale run: ${instances.length} instances, ${conversationCount} conversations`,
     '',
@@ -545,8 +557,8 @@ async function main() {
     `| conversations/s | ${(conversationCount / driveSeconds).toFixed(1)} (${driveSeconds.toFixed(1)} s for all) |`,
     `| races (two clients, one question) | ${races.length}, one accepted and one answered-elsewhere in ${races.length - badRaces.length} |`,
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
-    `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}) |`,
-    `| errors | ${errors.length} |`,
+    `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
+    `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
   ];
   if (listing.length) {
