@@ -32,6 +32,8 @@ const LISTING_ROUNDS = 10;
 const PROGRESS_EVERY_MS = 5_000;
 // A stream silent this long is abandoned (status error, code timeout) and the conversation restored.
 const IDLE_TIMEOUT_MS = 20_000;
+// A store operation that has not settled after this long is cancelled and counted (see `hung`).
+const OPERATION_TIMEOUT_MS = 45_000;
 const progress = (message: string) => console.error(`::: scale: ${message}`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -160,6 +162,8 @@ interface Conversation {
   reloads: number;
   resent: number;
   timeouts: number;
+  /** Store operations (send, submit, retry) that had not settled after OPERATION_TIMEOUT_MS. */
+  hung: number;
   done: boolean;
   error?: string;
 }
@@ -171,6 +175,7 @@ interface Race {
 }
 
 const races: Race[] = [];
+const hangs: string[] = [];
 const errors: string[] = [];
 let killed: Instance | undefined;
 let killedAt = 0;
@@ -249,6 +254,31 @@ function openPrompt(store: RunStore) {
   return undefined;
 }
 
+/**
+ * Waits for a store operation, at most OPERATION_TIMEOUT_MS: one that never settles (no request in
+ * flight, yet its promise pending) is cancelled and counted, and the conversation is reloaded.
+ */
+async function bounded(conversation: Conversation, operation: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'hung'>(
+    (resolve) => (timer = setTimeout(() => resolve('hung'), OPERATION_TIMEOUT_MS)),
+  );
+  try {
+    const outcome = await Promise.race([operation, timedOut]);
+    if (outcome !== 'hung') return;
+    conversation.hung += 1;
+    const snapshot = conversation.store.getSnapshot();
+    const states = snapshot.transcript.flatMap((e) => (e.type === 'prompt' ? [e.state] : []));
+    hangs.push(
+      `status ${snapshot.status}, prompts ${states.join('/')}, error ${snapshot.error?.code ?? 'none'}`,
+    );
+    conversation.store.cancel();
+    conversation.store = newStore(conversation, { restoring: true });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const refusalCode = (error: unknown) => (error instanceof RequestError ? error.code : undefined);
 
 /** Two clients (this conversation's store and a second one restored from the list) answer at once. */
@@ -302,7 +332,8 @@ async function converse(conversation: Conversation): Promise<void> {
   let opened = performance.now();
   let answered = 0;
   let stuck = 0;
-  await conversation.store.send('Plan a trip for me');
+  let failures = 0;
+  await bounded(conversation, conversation.store.send('Plan a trip for me'));
   for (let step = 0; step < MAX_STEPS && timeLeft() > 0; step++) {
     const snapshot = conversation.store.getSnapshot();
     if (snapshot.status === 'done') {
@@ -316,7 +347,7 @@ async function converse(conversation: Conversation): Promise<void> {
       if (answered === 0 && snapshot.status === 'error' && !snapshot.toolCalls.length) {
         // The first message died with its instance before the run was stored: send it again.
         conversation.resent += 1;
-        await conversation.store.send('Plan a trip for me');
+        await bounded(conversation, conversation.store.send('Plan a trip for me'));
         continue;
       }
       await sleep(stuck > 1 ? RETRY_PAUSE_MS * stuck : 0);
@@ -336,14 +367,21 @@ async function converse(conversation: Conversation): Promise<void> {
     const racing =
       raceEvery > 0 && conversation.index % raceEvery === 0 && answered === 1 && open.state === 'ready';
     try {
-      if (racing) await race(conversation, open.prompt);
-      else if (open.state === 'failed') await conversation.store.retry(open.prompt.key);
-      else await conversation.store.submit(open.prompt.key, answerFor(open.prompt, conversation));
+      const { store } = conversation;
+      if (racing) await bounded(conversation, race(conversation, open.prompt));
+      else if (open.state === 'failed') await bounded(conversation, store.retry(open.prompt.key));
+      else await bounded(conversation, store.submit(open.prompt.key, answerFor(open.prompt, conversation)));
     } catch (error) {
       const code = refusalCode(error);
       // A claim left by the killed instance: wait for its take-over bound, then reload and answer.
       if (code === 'answered-elsewhere') await sleep(takeOverMs);
-      else if (code !== 'expired') conversation.error = String(code ?? error);
+      else if (code !== 'expired') {
+        conversation.error = String(code ?? error);
+        failures += 1;
+        // The balancer had no instance up (503 while both were too busy for their health checks),
+        // or the list failed: back off before the next step rather than spend the steps at once.
+        await sleep(RETRY_PAUSE_MS * Math.min(failures, 20));
+      }
     }
     if (conversation.acceptedAt) {
       answered += 1;
@@ -470,6 +508,7 @@ async function main() {
       reloads: 0,
       resent: 0,
       timeouts: 0,
+      hung: 0,
       done: false,
     } as unknown as Conversation;
     conversation.store = newStore(conversation, { restoring: false });
@@ -542,6 +581,7 @@ async function main() {
   const reloads = conversations.reduce((sum, c) => sum + c.reloads, 0);
   const resent = conversations.reduce((sum, c) => sum + c.resent, 0);
   const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
+  const hung = conversations.reduce((sum, c) => sum + c.hung, 0);
   const lines = [
     `## Scale run: ${instances.length} instances, ${conversationCount} conversations`,
     '',
@@ -558,6 +598,7 @@ async function main() {
     `| races (two clients, one question) | ${races.length}, one accepted and one answered-elsewhere in ${races.length - badRaces.length} |`,
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
     `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
+    `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
   ];
@@ -578,6 +619,13 @@ async function main() {
     '|---|---|',
     ...checks.map((c) => `| ${c.name} | ${c.ok ? 'ok' : 'FAILED'}: ${c.message} |`),
   );
+  if (hangs.length)
+    lines.push(
+      '',
+      'Store state when an operation was cancelled (first 5):',
+      '',
+      ...hangs.slice(0, 5).map((h) => `- ${h}`),
+    );
   if (errors.length) lines.push('', 'Errors (first 10):', '', ...errors.slice(0, 10).map((e) => `- ${e}`));
   lines.push('', `Total ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   console.log(lines.join('\n'));

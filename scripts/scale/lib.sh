@@ -85,7 +85,7 @@ start_postgres() {
 }
 
 # start_haproxy PORT SERVER_PORT...: round robin over the instances, no stickiness, 127.0.0.1 only.
-# A health check takes a killed instance out within two seconds; a request whose connection is refused
+# A health check takes a killed instance out within seconds; a request whose connection is refused
 # is sent to another instance (retry-on conn-failure + redispatch); nothing else is retried.
 start_haproxy() {
   local port=$1; shift
@@ -99,7 +99,7 @@ start_haproxy() {
     echo "defaults"
     echo "  mode http"
     echo "  timeout connect 2s"
-    echo "  timeout check 5s"
+    echo "  timeout check 10s"
     echo "  timeout client 120s"
     echo "  timeout server 120s"
     echo "  retries 3"
@@ -113,9 +113,10 @@ start_haproxy() {
     echo "  option httpchk GET /api/agents"
     for server_port in "$@"; do
       i=$((i + 1))
-      # Down after two failed checks a second apart: a killed instance leaves within ~2 s, while
-      # one that is only slow under load (its check answered late) stays in.
-      echo "  server i$i 127.0.0.1:$server_port check inter 1s fall 2 rise 1"
+      # Down after three failed checks two seconds apart: a killed instance (connection refused)
+      # leaves within ~6 s and is skipped before that by retry-on conn-failure, while one that is
+      # only slow under load (its check answered late) stays in.
+      echo "  server i$i 127.0.0.1:$server_port check inter 2s fall 3 rise 1"
     done
   } >"$cfg"
   haproxy -c -q -f "$cfg" || scale_die "haproxy refused its configuration ($cfg)"
