@@ -75,9 +75,17 @@ const instanceHeader: MiddlewareHandler = async (c, next) => {
 };
 
 // The guard's claims live in the same database as the runs, so every server on it shares them.
-const claims = onPostgres
-  ? postgresClaimStore({ connectionString: storage, takeOverAfterMs })
-  : libsqlClaimStore({ url: storage, takeOverAfterMs });
+function openClaims() {
+  // libsql opens a local file here, synchronously: a missing directory throws now.
+  try {
+    return onPostgres
+      ? postgresClaimStore({ connectionString: storage, takeOverAfterMs })
+      : libsqlClaimStore({ url: storage, takeOverAfterMs });
+  } catch (error) {
+    return storageFailure(error);
+  }
+}
+const claims = openClaims();
 const closeClaims = () => Promise.resolve(claims.close()).catch(() => {});
 
 // Any number for pg_advisory_lock, the same in every instance: "askU" in ASCII.
