@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
 import type { ApiRoute } from '@mastra/core/server';
+import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -11,8 +12,11 @@ import { cors } from 'hono/cors';
 export interface MastraTestServerOptions {
   /** Agents to register, keyed by id. */
   agents: Record<string, Agent>;
-  /** A LibSQL URL (`file:…` to survive a restart). Default: in memory. */
-  storage?: string;
+  /**
+   * A LibSQL URL (`file:…` to survive a restart), or a Mastra storage of any kind (e.g.
+   * `@mastra/pg`'s `PostgresStore`; closed with the server). Default: LibSQL in memory.
+   */
+  storage?: string | MastraCompositeStore;
   /** Port on 127.0.0.1. Default: 0 (an ephemeral port). */
   port?: number;
   /** Allow cross-origin requests (for pages served elsewhere). Default: true. */
@@ -42,7 +46,10 @@ export interface MastraTestServer {
  * await server.close();
  */
 export async function startMastraTestServer(options: MastraTestServerOptions): Promise<MastraTestServer> {
-  const storage = new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
+  const storage =
+    typeof options.storage === 'object'
+      ? options.storage
+      : new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
   const mastra = new Mastra({
     agents: options.agents,
     storage,
