@@ -56,7 +56,8 @@ status=0 claim_tests=not-run
 if [ "$ci" = 1 ]; then
   scale_log "PostgreSQL claim store tests"
   claim_tests=passed
-  ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts ||
+  # Without ASK_REPORT_DIR: its JSON report would replace the main Vitest step's vitest.json.
+  ASK_REPORT_DIR= ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts ||
     { status=1; claim_tests=failed; }
 fi
 
