@@ -3,6 +3,7 @@ import {
   BUSY_MESSAGE,
   EMPTY_MESSAGE,
   EXPIRED_MESSAGE,
+  REPLY_LOST_MESSAGE,
   RequestError,
   toRunError,
   toStreamError,
@@ -80,8 +81,9 @@ export function createRunStore({
   let submitting: { key: string; controller: AbortController; done: Promise<void> } | undefined;
   // The options of each prompt's last submit, for retry().
   const submitOptions = new Map<string, AnswerOptions | undefined>();
-  // Answers the server took whose reply then broke off, with when (performance.now()) and why:
-  // restore() re-opens them when a list requested after that still has them.
+  // Answers the server took, or may have taken, whose request or reply then broke off, with when
+  // (performance.now()) and why: restore() re-opens them when a list requested after that still
+  // has them.
   const brokenReplies = new Map<string, { at: number; error: RunError }>();
   let messages = 0;
 
@@ -90,6 +92,15 @@ export function createRunStore({
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
+  };
+
+  /**
+   * The server no longer has a run whose reply broke off: it ended there (Mastra deletes a finished
+   * run) and its reply never arrived. No answer can bring it back; the user can send again.
+   */
+  const replyLost = () => {
+    if (!active)
+      dispatch({ type: 'stream-error', error: { code: 'connection-lost', message: REPLY_LOST_MESSAGE } });
   };
 
   /** Ends the request of `controller`: true when it was still the active one (its outcome counts). */
@@ -109,6 +120,7 @@ export function createRunStore({
     controller: AbortController,
     request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
     key?: string,
+    mayHaveBeenTaken?: boolean,
   ): Promise<void> {
     const { signal } = controller;
     const emit = (action: RunAction) => {
@@ -119,8 +131,14 @@ export function createRunStore({
       batches = await request(signal);
     } catch (cause) {
       const failure = toRunError(signal.aborted ? signal.reason : cause);
+      // The request may have reached the server before it broke (or a proxy answered 502 for a
+      // server that died on it): the server may have taken the answer.
+      if (key && (failure.code === 'network' || failure.code === 'timeout' || failure.status === 502))
+        brokenReplies.set(key, { at: performance.now(), error: failure as RunError });
       // Released before the last dispatch: a listener may send, or submit again, at once.
       if (release(controller)) dispatch(requestFailed(failure, key));
+      // An earlier attempt may have been taken, and now the question is gone: its reply was lost.
+      if (mayHaveBeenTaken && failure.code === 'expired') replyLost();
       if (key) throw new RequestError(failure, { promptKey: key, cause });
       return;
     }
@@ -170,7 +188,7 @@ export function createRunStore({
     if (!check.ok) return refuse('invalid-answer', check.message, key);
     if (active) return refuse('busy', BUSY_MESSAGE, key);
     submitOptions.set(key, options);
-    brokenReplies.delete(key);
+    const mayHaveBeenTaken = brokenReplies.delete(key);
     const { runId, toolCallId } = entry.prompt;
     const resumeData = check.value;
     const controller = new AbortController();
@@ -179,6 +197,7 @@ export function createRunStore({
       controller,
       (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
       key,
+      mayHaveBeenTaken,
     ).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
@@ -207,6 +226,8 @@ export function createRunStore({
         transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal }),
       );
       messages += 1;
+      // The conversation moves on: a reply that broke off earlier no longer matters.
+      brokenReplies.clear();
       dispatch({ type: 'send', id: `message-${messages}`, text });
       return done;
     },
@@ -222,9 +243,13 @@ export function createRunStore({
         .filter(([, broken]) => requested === undefined || requested > broken.at)
         .map(([key, broken]) => ({ key, error: broken.error }));
       dispatch({ type: 'restore', runs, reopen });
-      for (const { key } of reopen) {
-        if (promptEntryOf(snapshot, key)?.state !== 'answered') brokenReplies.delete(key);
-      }
+      // Still answered (not re-opened), and its run no longer listed at all: it ended on the server.
+      // The others are kept: one re-opened, retried and refused as expired had its reply lost too.
+      const ended = reopen.some(({ key }) => {
+        const entry = promptEntryOf(snapshot, key);
+        return entry?.state === 'answered' && !runs.some((run) => run.runId === entry.prompt.runId);
+      });
+      if (ended) replyLost();
     },
 
     cancel() {

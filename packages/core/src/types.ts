@@ -18,7 +18,9 @@ export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | '
  * What can go wrong with a request or a run:
  * - `http`: the server answered with an error status (`status`, the server's `message`)
  * - `network`: the server could not be reached
- * - `connection-lost`: the server was reached, and the connection broke while the reply streamed
+ * - `connection-lost`: the server was reached, and the connection broke while the reply streamed;
+ *   also when the server then no longer has the run (it ended there, and its reply was lost: send
+ *   again)
  * - `timeout`: the server sent nothing for too long
  * - `too-large`: a frame of the stream was over the size limit
  * - `stream`: the agent reported an error chunk (or, in process, threw)

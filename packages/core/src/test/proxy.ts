@@ -10,7 +10,13 @@ export type ProxyRule =
   /** Forward, and replace an error answer's body by this one (a server's own `onError`). */
   | { kind: 'reword-errors'; body: unknown }
   /** Answer 200 as an event stream, then drop the connection: a server that died while the reply streamed. */
-  | { kind: 'die-after-headers' };
+  | { kind: 'die-after-headers' }
+  /**
+   * Forward, let the server finish its whole reply, then lose it: answer 200 and drop the
+   * connection (`headers`), or drop it with no answer at all. A server that died with the reply
+   * still in its buffers, after the run had ended.
+   */
+  | { kind: 'lose-reply'; headers: boolean };
 
 /**
  * A real HTTP server in front of a real Mastra server, to put a fault between them: it forwards
@@ -37,6 +43,15 @@ export async function startProxy(target: string, rule: (method: string, path: st
       headers: { 'content-type': 'application/json' },
       body: req.method === 'POST' ? Buffer.concat(parts) : undefined,
     });
+    if (action.kind === 'lose-reply') {
+      await upstream.arrayBuffer();
+      if (action.headers) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.flushHeaders();
+      }
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     if (action.kind === 'reword-errors' && !upstream.ok) {
       await upstream.body?.cancel();
       res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(action.body));

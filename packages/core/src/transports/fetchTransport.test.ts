@@ -9,7 +9,7 @@ import {
 } from '@ask-user-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
-import { RequestError, TransportError } from '../errors.ts';
+import { CONNECTION_LOST_MESSAGE, REPLY_LOST_MESSAGE, RequestError, TransportError } from '../errors.ts';
 import { listSuspendedRuns } from '../listSuspendedRuns.ts';
 import { startProxy, type ProxyRule } from '../test/proxy.ts';
 import { transportSuite } from '../test/transportSuite.ts';
@@ -371,6 +371,45 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', openPrompts: [{ key }] });
     await store.retry(key);
     expect(store.getSnapshot()).toMatchObject({ status: 'done', text: 'Hello, Ada!' });
+  });
+
+  it('a reply lost after the 200, its run ended on the server: an error says so, and send works again', async () => {
+    const { store, transport, key, ids } = await asked();
+    resumeRule = { kind: 'lose-reply', headers: true };
+    await store.submit(key, 'Ada');
+    expect(store.getSnapshot().error?.message).toBe(CONNECTION_LOST_MESSAGE);
+    // Mastra deleted the finished run: the list no longer has it.
+    const { runs } = await listSuspendedRuns(transport, ids);
+    expect(runs).toEqual([]);
+    store.restore(runs);
+    expect(entryOf(store, key)).toMatchObject({ state: 'answered', answer: 'Ada' });
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      openPrompts: [],
+      error: { code: 'connection-lost', message: REPLY_LOST_MESSAGE },
+    });
+    resumeRule = pass;
+    await store.send('Hi again');
+    expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', error: undefined });
+    // The conversation moved on: a later list finds nothing lost.
+    store.restore((await listSuspendedRuns(transport, ids)).runs);
+    expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', error: undefined });
+  });
+
+  it('a reply lost before any answer, its run ended: retry is refused as expired and the run says the reply was lost', async () => {
+    const { store, key } = await asked();
+    resumeRule = { kind: 'lose-reply', headers: false };
+    const failed = await failureOf(store.submit(key, 'Ada'));
+    expect(failed.error).toMatchObject({ code: 'network' });
+    expect(entryOf(store, key)).toMatchObject({ state: 'failed', answer: 'Ada' });
+    resumeRule = pass;
+    const refused = await failureOf(store.retry(key));
+    expect(refused.error).toMatchObject({ code: 'expired' });
+    expect(entryOf(store, key)).toMatchObject({ state: 'expired' });
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'connection-lost', message: REPLY_LOST_MESSAGE },
+    });
   });
 
   it('an answer the server took and finished is not re-opened by a list requested before it', async () => {
