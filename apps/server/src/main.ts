@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, libsqlClaimStore, postgresClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
+import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
