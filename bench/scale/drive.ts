@@ -15,6 +15,7 @@ import {
   createRunStore,
   listSuspendedRuns,
   type Prompt,
+  REPLY_LOST_MESSAGE,
   RequestError,
   type RunStore,
 } from '@ask-user-kit/core';
@@ -163,6 +164,12 @@ interface Conversation {
   restoredThrough: string[];
   reloads: number;
   resent: number;
+  /** The last run id the client saw, kept across reloads (a reloaded store knows none). */
+  runId: string | undefined;
+  /** A reload listed nothing: the page shows an empty conversation. */
+  reloadFoundNothing: boolean;
+  /** Runs whose reply the client lost after the run ended on the server; the message was sent again. */
+  lostReplies: number;
   timeouts: number;
   /** Store operations (send, submit, retry) that had not settled after OPERATION_TIMEOUT_MS. */
   hung: number;
@@ -181,6 +188,10 @@ const races: Race[] = [];
 // was taken and lost with it: not an answer from the guard.
 const DISTURBED = new Set(['network', 'connection-lost', 'aborted', 'expired', 'timeout']);
 const hangs: string[] = [];
+// What storage held for each run whose reply a client lost, and for each conversation still lost
+// at the end: Mastra's workflow snapshot rows of the run (workflow name: status), or "no row".
+const lostReplyRows = new Map<string, number>();
+const lostConversationRows: string[] = [];
 const errors: string[] = [];
 let killed: Instance | undefined;
 let killedAt = 0;
@@ -331,6 +342,7 @@ async function restore(conversation: Conversation, fresh: boolean): Promise<void
   });
   const { runs } = await listSuspendedRuns(transport, conversation);
   conversation.store.restore(runs);
+  conversation.reloadFoundNothing = fresh && runs.length === 0;
 }
 
 async function converse(conversation: Conversation): Promise<void> {
@@ -341,11 +353,26 @@ async function converse(conversation: Conversation): Promise<void> {
   await bounded(conversation, conversation.store.send('Plan a trip for me'));
   for (let step = 0; step < MAX_STEPS && timeLeft() > 0; step++) {
     const snapshot = conversation.store.getSnapshot();
+    conversation.runId = snapshot.runId ?? conversation.runId;
     if (snapshot.status === 'done') {
       conversation.done = true;
       return;
     }
     const open = openPrompt(conversation.store);
+    // The kit says the run ended on the server and its reply was lost (the instance that ran it
+    // was killed before the reply got out); or a reload found nothing of a conversation that had
+    // started. What the user is told to do: send the message again.
+    const reloadedEmpty = conversation.reloadFoundNothing && snapshot.transcript.length === 0;
+    if (!open && (snapshot.error?.message === REPLY_LOST_MESSAGE || reloadedEmpty)) {
+      conversation.reloadFoundNothing = false;
+      const rows = await storedRows(conversation.runId);
+      lostReplyRows.set(rows, (lostReplyRows.get(rows) ?? 0) + 1);
+      conversation.lostReplies += 1;
+      answered = 0;
+      stuck = 0;
+      await bounded(conversation, conversation.store.send('Plan a trip for me'));
+      continue;
+    }
     if (!open) {
       stuck += 1;
       if (snapshot.error?.code === 'timeout') conversation.timeouts += 1;
@@ -358,7 +385,6 @@ async function converse(conversation: Conversation): Promise<void> {
       await sleep(stuck > 1 ? RETRY_PAUSE_MS * stuck : 0);
       try {
         await restore(conversation, stuck > 2);
-        if (await finishedOnServer(conversation, snapshot.runId)) return;
       } catch (error) {
         // The list could not be had (a 503 while the balancer had no instance up): try again.
         errors.push(`conversation ${conversation.index}: restore: ${String(error)}`);
@@ -402,16 +428,18 @@ async function converse(conversation: Conversation): Promise<void> {
   conversation.error ??= `not done after ${MAX_STEPS} steps: ${conversation.store.getSnapshot().status}`;
 }
 
-/** A run whose last reply was stored but whose stream broke: done on the server. */
-async function finishedOnServer(conversation: Conversation, runId: string | undefined): Promise<boolean> {
-  if (!runId || openPrompt(conversation.store)) return false;
-  const { rows } = await db.query(
-    `SELECT snapshot->>'status' AS status FROM mastra_workflow_snapshot WHERE workflow_name = 'agentic-loop' AND run_id = $1`,
+/**
+ * What storage holds for a run: its workflow snapshot rows as `name: status`, or `no row` (Mastra
+ * deletes a run's rows when it ends, in the process that ran it; it never stores `running`).
+ */
+async function storedRows(runId: string | undefined): Promise<string> {
+  if (!runId) return 'no run id seen';
+  const { rows } = await db.query<{ workflow_name: string; status: string }>(
+    `SELECT workflow_name, snapshot->>'status' AS status FROM mastra_workflow_snapshot WHERE run_id = $1 ORDER BY workflow_name`,
     [runId],
   );
-  if (rows[0]?.status !== 'success') return false;
-  conversation.done = true;
-  return true;
+  if (!rows.length) return 'no row';
+  return rows.map((row) => `${row.workflow_name}: ${row.status}`).join(', ');
 }
 
 /** Kills (SIGKILL) an instance that is serving answers right now, once, a third of the way in. */
@@ -512,6 +540,9 @@ async function main() {
       restoredThrough: [],
       reloads: 0,
       resent: 0,
+      runId: undefined,
+      lostReplies: 0,
+      reloadFoundNothing: false,
       timeouts: 0,
       hung: 0,
       done: false,
@@ -549,7 +580,10 @@ async function main() {
   const cancelledRaces = races.filter((r) => r.accepted === 0 && disturbed(r));
   const cleanRaces = races.filter((r) => r.accepted === 1 && r.answeredElsewhere === 1);
   const badRaces = races.filter((r) => r.accepted > 1 || (!disturbed(r) && !cleanRaces.includes(r)));
-  for (const c of lost) errors.push(`conversation ${c.index}: ${c.error ?? 'not done'}`);
+  for (const c of lost) {
+    errors.push(`conversation ${c.index}: ${c.error ?? 'not done'}`);
+    lostConversationRows.push(`conversation ${c.index}, run ${c.runId ?? '?'}: ${await storedRows(c.runId)}`);
+  }
 
   let listing: { label: string; query: string; result: { p50: number; max: number; runs: number } }[] = [];
   if (suspendedCount > 0 && timeLeft() > 0) {
@@ -595,6 +629,8 @@ async function main() {
   const resent = conversations.reduce((sum, c) => sum + c.resent, 0);
   const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
   const hung = conversations.reduce((sum, c) => sum + c.hung, 0);
+  const lostReplies = conversations.reduce((sum, c) => sum + c.lostReplies, 0);
+  const rowsSeen = [...lostReplyRows].map(([rows, count]) => `${rows} (${count})`).join('; ') || '–';
   const lines = [
     `## Scale run: ${instances.length} instances, ${conversationCount} conversations`,
     '',
@@ -611,6 +647,7 @@ async function main() {
     `| races (two clients, one question) | ${races.length}, one accepted and one answered-elsewhere in ${cleanRaces.length}, none accepted because the kill broke in (network, expired) in ${cancelledRaces.length}, two accepted in ${races.filter((r) => r.accepted > 1).length} |`,
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
     `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
+    `| replies lost with the killed instance after their run ended (the kit said so; the message was sent again) | ${lostReplies}; the run in storage then: ${rowsSeen} |`,
     `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
@@ -639,6 +676,8 @@ async function main() {
       '',
       ...hangs.slice(0, 5).map((h) => `- ${h}`),
     );
+  if (lostConversationRows.length)
+    lines.push('', 'Storage for the lost conversations:', '', ...lostConversationRows.map((r) => `- ${r}`));
   if (errors.length) lines.push('', 'Errors (first 10):', '', ...errors.slice(0, 10).map((e) => `- ${e}`));
   lines.push('', `Total ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   console.log(lines.join('\n'));

@@ -22,7 +22,7 @@ export type {
 } from './prompt.ts';
 export { answerMessages, DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
 export type { AnswerCheck, AnswerOptions, AnswerRefusal } from './validateAnswer.ts';
-export { isExpiredMessage, RequestError, toRunError, TransportError } from './errors.ts';
+export { isExpiredMessage, REPLY_LOST_MESSAGE, RequestError, toRunError, TransportError } from './errors.ts';
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 export { MAX_QUOTE_LENGTH } from './quote.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
