@@ -1,4 +1,4 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling|limits|transcript …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|limits|transcript|transcript-renders …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
@@ -9,6 +9,7 @@ import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
 import { throughputSection } from './sections/throughput.ts';
 import { transcriptSection } from './sections/transcript.ts';
+import { transcriptRendersSection } from './sections/transcriptRenders.ts';
 
 const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   size: () => sizeSection(),
@@ -19,6 +20,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   scaling: (o) => scalingSection(o),
   limits: () => limitsSection(),
   transcript: () => transcriptSection(),
+  'transcript-renders': () => transcriptRendersSection(),
 };
 
 const args = process.argv.slice(2);
