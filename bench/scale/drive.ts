@@ -123,9 +123,12 @@ function startInstance(instance: Instance): Promise<void> {
       }
     });
     child.once('exit', (code, signal) => {
+      // Said at once when it was not this driver's kill: the report would come too late to tell.
+      if (instance.up && signal !== 'SIGKILL')
+        progress(`${instance.name} exited (${code ?? signal}): ${output.slice(-2000)}`);
       instance.up = false;
       clearTimeout(timer);
-      reject(new Error(`${instance.name} exited (${code ?? signal}): ${output}`));
+      reject(new Error(`${instance.name} exited (${code ?? signal}): ${output.slice(-2000)}`));
     });
   });
 }
@@ -455,8 +458,14 @@ function maybeKill() {
   victim.up = false;
   victim.child!.kill('SIGKILL');
   setTimeout(() => {
-    startInstance(victim).catch((error: unknown) =>
-      errors.push(`restart of ${victim.name}: ${String(error)}`),
+    const restarting = performance.now();
+    startInstance(victim).then(
+      () =>
+        progress(`${victim.name} back up after ${((performance.now() - restarting) / 1000).toFixed(1)} s`),
+      (error: unknown) => {
+        progress(`restart of ${victim.name} failed: ${String(error).slice(0, 2000)}`);
+        errors.push(`restart of ${victim.name}: ${String(error)}`);
+      },
     );
   }, RESTART_AFTER_MS);
 }
@@ -554,15 +563,24 @@ async function main() {
   const driveStarted = performance.now();
   const ticker = setInterval(() => {
     const done = conversations.filter((c) => c.done).length;
-    progress(`${done} / ${conversationCount} done, ${acceptedAnswers} answers accepted`);
+    const up = instances.map((i) => `${i.name} ${i.up ? 'up' : 'down'} (${i.inFlight} in flight)`);
+    progress(`${done} / ${conversationCount} done, ${acceptedAnswers} answers accepted; ${up.join(', ')}`);
   }, PROGRESS_EVERY_MS);
-  await Promise.all(
+  const driving = Promise.all(
     conversations.map((conversation) =>
       converse(conversation).catch((error: unknown) => {
         conversation.error = String(error);
       }),
     ),
   );
+  // The report is written whatever happens: at the deadline, conversations still going count as lost.
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const deadlinePassed = new Promise<'deadline'>(
+    (resolve) => (deadlineTimer = setTimeout(() => resolve('deadline'), Math.max(0, timeLeft()) + 5_000)),
+  );
+  if ((await Promise.race([driving, deadlinePassed])) === 'deadline')
+    errors.push(`the drive was stopped at its deadline (--timeout-s ${args['timeout-s']})`);
+  clearTimeout(deadlineTimer);
   clearInterval(ticker);
   const driveSeconds = (performance.now() - driveStarted) / 1000;
 
