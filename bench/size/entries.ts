@@ -57,7 +57,8 @@ export interface AdapterEntry extends SizeEntry {
 /**
  * One entry per chat-stack adapter (issue 15), each with its own budget, so that none moves the
  * ask_user path's (`kitEntry`). Measured with `<AskUserPrompt>`, which every adapter is used with:
- * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B).
+ * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B), 9,615 B once it told
+ * answered-elsewhere and expired apart (confirmExpiry over a suspended-runs list).
  */
 export const adapterEntries: AdapterEntry[] = [
   {
