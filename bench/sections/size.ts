@@ -25,8 +25,8 @@ export async function sizeSection(): Promise<void> {
       results.push({
         name: e.name,
         code: e.code,
-        esbuild: await bundleWithEsbuild(e.code),
-        vite: await bundleWithVite(e.code),
+        esbuild: await bundleWithEsbuild(e.code, e.external),
+        vite: await bundleWithVite(e.code, e.external),
       });
     } catch (error) {
       if (e !== kit) throw error;

@@ -20,7 +20,7 @@ function measure(code: string | Uint8Array): BundleSize {
 }
 
 /** esbuild: bundle, browser platform, ESM, minify, production React. Deterministic for a given lockfile. */
-export async function bundleWithEsbuild(code: string): Promise<BundleSize> {
+export async function bundleWithEsbuild(code: string, external: string[] = []): Promise<BundleSize> {
   if (!code.trim()) return { min: 0, gzip: 0 };
   const result = await esbuild.build({
     stdin: { contents: code, resolveDir: benchDir, loader: 'ts', sourcefile: 'entry.ts' },
@@ -33,7 +33,7 @@ export async function bundleWithEsbuild(code: string): Promise<BundleSize> {
     treeShaking: true,
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"' },
-    external: sharedExternals,
+    external: [...sharedExternals, ...external],
     logLevel: 'silent',
   });
   return measure(result.outputFiles.map((f) => f.contents).reduce(concat, new Uint8Array()));
@@ -44,7 +44,7 @@ export async function bundleWithEsbuild(code: string): Promise<BundleSize> {
  * `build.minify: true` (Oxc), same externals, chunks added up. Not library mode: Vite leaves
  * whitespace unminified in an ES library build, which no app ships.
  */
-export async function bundleWithVite(code: string): Promise<BundleSize> {
+export async function bundleWithVite(code: string, external: string[] = []): Promise<BundleSize> {
   if (!code.trim()) return { min: 0, gzip: 0 };
   const { build } = await import('vite');
   // A real file under bench/, so imports resolve from bench/node_modules as for esbuild.
@@ -69,7 +69,9 @@ export async function bundleWithVite(code: string): Promise<BundleSize> {
         // Keep the entry's exports, as an app keeps what it uses.
         preserveEntrySignatures: 'strict',
         external: (source: string) =>
-          sharedExternals.some((e) => (e.endsWith('/*') ? source.startsWith(e.slice(0, -1)) : source === e)),
+          [...sharedExternals, ...external].some((e) =>
+            e.endsWith('/*') ? source.startsWith(e.slice(0, -1)) : source === e,
+          ),
       },
     },
   });

@@ -19,6 +19,8 @@ export interface SizeEntry {
   code: string;
   /** Files that must exist for the entry to bundle (the kit's packages are still being written). */
   requires?: string[];
+  /** Packages of the entry's own stack (an adapter's peer): the app has them already, so left out. */
+  external?: string[];
 }
 
 const kitFile = (path: string) => fileURLToPath(new URL(`../../packages/${path}`, import.meta.url));
@@ -57,13 +59,25 @@ export interface AdapterEntry extends SizeEntry {
 /**
  * One entry per chat-stack adapter (issue 15), each with its own budget, so that none moves the
  * ask_user path's (`kitEntry`). Measured with `<AskUserPrompt>`, which every adapter is used with:
- * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B).
+ * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B), 9,615 B once it told
+ * answered-elsewhere and expired apart (confirmExpiry over a suspended-runs list). The
+ * @mastra/react one, with the fetch transport it resumes through, 11,408 B the same day.
  */
 export const adapterEntries: AdapterEntry[] = [
   {
     name: 'ask-user-kit/ai-sdk: useAskUserChat + AskUserPrompt',
     code: "export { AskUserPrompt } from '@ask-user-kit/react';\nexport { useAskUserChat } from '@ask-user-kit/react/ai-sdk';",
     budget: 9_728,
+  },
+  {
+    name: 'ask-user-kit/mastra-react: useAskUserMastraChat + createFetchTransport + AskUserPrompt',
+    code:
+      "export { AskUserPrompt } from '@ask-user-kit/react';\n" +
+      "export { createFetchTransport } from '@ask-user-kit/core';\n" +
+      "export { useAskUserMastraChat } from '@ask-user-kit/react/mastra-react';",
+    // @mastra/react's accumulateChunk folds the resumed stream: the app's useChat brings it.
+    external: ['@mastra/react'],
+    budget: 12_288,
   },
 ];
 

@@ -19,7 +19,7 @@ console.log(
 // Each chat-stack adapter against its own budget.
 let adaptersOver = false;
 for (const adapter of adapterEntries) {
-  const adapterSize = await bundleWithEsbuild(adapter.code);
+  const adapterSize = await bundleWithEsbuild(adapter.code, adapter.external);
   const adapterOver = adapterSize.gzip > adapter.budget;
   adaptersOver ||= adapterOver;
   console.log(

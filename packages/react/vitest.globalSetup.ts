@@ -1,3 +1,4 @@
+import type { MastraTestServerOptions } from '@ask-user-kit/testing';
 import type { TestProject } from 'vitest/node';
 
 // React tests run in jsdom or in Chromium, where Mastra cannot start: a real Mastra server is
@@ -5,12 +6,26 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   const { startMastraTestServer } = await import('@ask-user-kit/testing');
   const { chatRoute } = await import('@mastra/ai-sdk');
+  const { answerGuard, libsqlClaimStore } = await import('@ask-user-kit/server');
   const { testAgents } = await import('./src/test/testAgents.ts');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
-  const apiRoutes = [chatRoute({ path: '/chat/:agentId' })];
-  const server = await startMastraTestServer({ agents: testAgents(), apiRoutes });
+  // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
+  // the guard covers only it, so the other tests' resumes reach Mastra as they always did.
+  const apiRoutes = [chatRoute({ path: '/chat/:agentId' }), chatRoute({ path: '/guarded-chat/:agentId' })];
+  const claims = libsqlClaimStore({ url: ':memory:' });
+  const guard = answerGuard({ claims, chatPaths: ['/guarded-chat/:agentId'] });
+  const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) =>
+    c.req.path.startsWith('/guarded-chat/') ? guard(c, next) : next();
+  const server = await startMastraTestServer({
+    agents: testAgents(),
+    apiRoutes,
+    middleware: [guardChatOnly],
+  });
   project.provide('mastraUrl', server.url);
-  return () => server.close();
+  return async () => {
+    await server.close();
+    claims.close();
+  };
 }
 
 declare module 'vitest' {

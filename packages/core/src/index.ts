@@ -22,9 +22,18 @@ export type {
 } from './prompt.ts';
 export { answerMessages, DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
 export type { AnswerCheck, AnswerOptions, AnswerRefusal } from './validateAnswer.ts';
-export { isExpiredMessage, REPLY_LOST_MESSAGE, RequestError, toRunError, TransportError } from './errors.ts';
+export {
+  httpFailure,
+  isExpiredMessage,
+  REPLY_LOST_MESSAGE,
+  RequestError,
+  saysExpired,
+  toRunError,
+  TransportError,
+} from './errors.ts';
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 export { MAX_QUOTE_LENGTH } from './quote.ts';
+export { confirmExpiry } from './transports/confirmExpiry.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {

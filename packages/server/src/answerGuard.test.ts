@@ -20,6 +20,8 @@ import { Mastra } from '@mastra/core';
 import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { createTool } from '@mastra/core/tools';
+import { chatRoute } from '@mastra/ai-sdk';
+import type { ApiRoute } from '@mastra/core/server';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Hono } from 'hono';
@@ -89,7 +91,7 @@ function newDatabase(): string {
 async function startGuarded(
   storage: string,
   agents: Record<string, Agent>,
-  options: { apiPrefix?: string; guard?: Partial<AnswerGuardOptions> } = {},
+  options: { apiPrefix?: string; guard?: Partial<AnswerGuardOptions>; apiRoutes?: ApiRoute[] } = {},
 ) {
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
@@ -98,6 +100,7 @@ async function startGuarded(
     storage,
     apiPrefix: options.apiPrefix,
     middleware: [answerGuard({ claims, ...options.guard })],
+    apiRoutes: options.apiRoutes,
   });
   servers.push(server);
   return server;
@@ -376,5 +379,73 @@ describe('answerGuard', { timeout: 120_000 }, () => {
       await new Promise((resolve) => http.close(resolve));
       await mastraStorage.close();
     }
+  });
+});
+
+/** The suspensions a chatRoute stream announced (its `data-tool-call-suspended` parts). */
+function chatSuspensions(chunks: Chunk[]): Asked[] {
+  return chunks
+    .filter((chunk) => chunk.type === 'data-tool-call-suspended')
+    .map((chunk) => {
+      const data = (chunk as Chunk & { data: Asked }).data;
+      return { runId: data.runId, toolCallId: data.toolCallId };
+    });
+}
+
+const chatMessages = [{ id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'Plan a trip for me' }] }];
+
+// @mastra/ai-sdk's chatRoute resumes when its body has `resumeData` (with `runId`, `toolCallId`).
+describe('answerGuard on chatRoute', { timeout: 120_000 }, () => {
+  const startChat = async (
+    chatPath: `${string}/:agentId${string}` = '/chat/:agentId',
+    guard: Partial<AnswerGuardOptions> = {},
+  ) =>
+    startGuarded(
+      newDatabase(),
+      { planner: askUserAgent('planner', tripPlannerScript) },
+      { apiRoutes: [chatRoute({ path: chatPath })], guard },
+    );
+  const chatAnswer = (url: string, asked: Asked, resumeData: unknown) =>
+    post(url, { messages: chatMessages, resumeData, ...asked });
+
+  it('lets exactly one of two simultaneous chat answers through, and refuses a late one with 409', async () => {
+    const server = await startChat();
+    const url = `${server.url}/chat/planner`;
+    const [asked] = chatSuspensions(await readSse(await post(url, { messages: chatMessages })));
+    expect(asked).toBeDefined();
+
+    const responses = await Promise.all(['Lisbon', 'Porto'].map((answer) => chatAnswer(url, asked!, answer)));
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    const loser = responses.find((res) => res.status === 409)!;
+    expectAlreadyAnswered(loser, await loser.json(), asked!);
+    const next = chatSuspensions(await readSse(responses.find((res) => res.status === 200)!));
+    expect(next).toEqual([{ runId: asked!.runId, toolCallId: expect.not.stringMatching(asked!.toolCallId) }]);
+
+    const late = await chatAnswer(url, asked!, 'Madrid');
+    expectAlreadyAnswered(late, await late.json(), asked!);
+    // The next question is a claim of its own.
+    const third = await chatAnswer(url, next[0]!, 'Train');
+    expect(chatSuspensions(await readSse(third))).toHaveLength(1);
+  });
+
+  it('guards the chat paths it is given instead of the default one', async () => {
+    const server = await startChat('/assistant/:agentId/chat', { chatPaths: ['/assistant/:agentId/chat'] });
+    const url = `${server.url}/assistant/planner/chat`;
+    const [asked] = chatSuspensions(await readSse(await post(url, { messages: chatMessages })));
+    const responses = await Promise.all(['Lisbon', 'Porto'].map((answer) => chatAnswer(url, asked!, answer)));
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    await readSse(responses.find((res) => res.status === 200)!);
+  });
+
+  it('releases the claim of a chat resume Mastra refused (an expired question is a 500 there)', async () => {
+    const server = await startChat();
+    const url = `${server.url}/chat/planner`;
+    const [asked] = chatSuspensions(await readSse(await post(url, { messages: chatMessages })));
+    const unknown = await chatAnswer(url, { runId: 'no-such-run', toolCallId: asked!.toolCallId }, 'Lisbon');
+    expect(unknown.status).toBe(500);
+    const wrongCall = await chatAnswer(url, { runId: asked!.runId, toolCallId: 'call_none' }, 'Lisbon');
+    expect(wrongCall.status).toBe(500);
+    const accepted = await chatAnswer(url, asked!, 'Lisbon');
+    expect(chatSuspensions(await readSse(accepted))).toHaveLength(1);
   });
 });

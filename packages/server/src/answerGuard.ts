@@ -12,6 +12,12 @@ export const GUARDED_ROUTES: readonly string[] = [
   'decline-tool-call-generate',
 ];
 
+/**
+ * Where `@mastra/ai-sdk`'s `chatRoute` is served by default. A POST there whose body has
+ * `resumeData` (with `runId` and `toolCallId`) answers a question, like `resume-stream`.
+ */
+export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
+
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 export const ALREADY_ANSWERED_CODE = 'already-answered';
 
@@ -33,6 +39,12 @@ export interface AnswerGuardOptions {
    * the instance Mastra's Hono adapter puts on the request context.
    */
   mastra?: Mastra;
+  /**
+   * The paths of `@mastra/ai-sdk`'s `chatRoute` (and `handleChatStream` routes) to guard, outside
+   * the API prefix; a `:name` segment matches any one segment. Only their requests with
+   * `resumeData` are answers. Default: {@link DEFAULT_CHAT_PATHS}; `[]` guards none.
+   */
+  chatPaths?: readonly string[];
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -62,10 +74,11 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
-    if (!isGuardedPath(c.req.path, apiPrefix)) return next();
+    const route = guardedRoute(c.req.path, apiPrefix, options.chatPaths ?? DEFAULT_CHAT_PATHS);
+    if (!route) return next();
 
-    const ids = await readAnswerIds(c.req.raw);
-    // Without a runId Mastra refuses the request itself (400).
+    const ids = await readAnswerIds(c.req.raw, route);
+    // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return next();
     const suspension = await findSuspension(mastra, ids);
     const toolCallId = ids.toolCallId ?? suspension?.toolCallId;
@@ -104,7 +117,28 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
   };
 }
 
-function isGuardedPath(path: string, apiPrefix: string): boolean {
+/** Which kind of answering route a request is on: an agent route, a chat route, or none. */
+type GuardedRoute = 'agent' | 'chat';
+
+function guardedRoute(
+  path: string,
+  apiPrefix: string,
+  chatPaths: readonly string[],
+): GuardedRoute | undefined {
+  if (isAgentAnswerPath(path, apiPrefix)) return 'agent';
+  if (chatPaths.some((pattern) => matchesPath(path, pattern))) return 'chat';
+  return undefined;
+}
+
+/** Hono's way for the patterns chatRoute takes: literal segments, and `:name` for any one segment. */
+function matchesPath(path: string, pattern: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  const expected = pattern.split('/').filter(Boolean);
+  if (segments.length !== expected.length) return false;
+  return expected.every((part, index) => (part.startsWith(':') ? true : part === segments[index]));
+}
+
+function isAgentAnswerPath(path: string, apiPrefix: string): boolean {
   const prefix = normalizePrefix(apiPrefix);
   if (!path.startsWith(`${prefix}/`)) return false;
   const segments = path.slice(prefix.length + 1).split('/');
@@ -119,10 +153,14 @@ function normalizePrefix(apiPrefix: string): string {
   return `/${trimmed}`;
 }
 
-/** Reads `runId` and `toolCallId` from a clone, leaving the body for Mastra's handler. */
-async function readAnswerIds(request: Request): Promise<AnswerIds | undefined> {
+/**
+ * Reads `runId` and `toolCallId` from a clone, leaving the body for Mastra's handler. A chat
+ * request answers only when its `resumeData` is truthy: chatRoute starts a new stream otherwise.
+ */
+async function readAnswerIds(request: Request, route: GuardedRoute): Promise<AnswerIds | undefined> {
   const fields = await readFields(request);
   if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
+  if (route === 'chat' && !fields.resumeData) return undefined;
   const toolCallId =
     typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
   return { runId: fields.runId, toolCallId };

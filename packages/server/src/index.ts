@@ -2,6 +2,7 @@ export {
   ALREADY_ANSWERED_CODE,
   ALREADY_ANSWERED_MESSAGE,
   answerGuard,
+  DEFAULT_CHAT_PATHS,
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';

@@ -3,4 +3,4 @@
 export { chatPrompts, isSuspendedPart, promptFromPart, SUSPENDED_PART_TYPE } from './chatPrompts.ts';
 export type { ChatMessageLike, ChatPrompt, ChatPromptState, SuspendedPart } from './chatPrompts.ts';
 export { useAskUserChat } from './useAskUserChat.ts';
-export type { AskUserChat, AskUserChatSource } from './useAskUserChat.ts';
+export type { AskUserChat, AskUserChatOptions, AskUserChatSource } from './useAskUserChat.ts';

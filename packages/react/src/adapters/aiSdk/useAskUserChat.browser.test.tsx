@@ -1,4 +1,5 @@
 import { useChat } from '@ai-sdk/react';
+import { createFetchTransport } from '@ask-user-kit/core';
 import { DefaultChatTransport } from 'ai';
 import { useState } from 'react';
 import { describe, expect, inject, it } from 'vitest';
@@ -12,8 +13,11 @@ import { useAskUserChat } from './useAskUserChat.ts';
 
 type Fetch = typeof globalThis.fetch;
 
-/** A fetch that records the resume data of each resume request, and can fail some of them. */
-function watchedFetch(failResumes = 0) {
+/**
+ * A fetch that records the resume data of each resume request, and can fail some of them, or
+ * first have the same question answered by another client (a request of its own, to its end).
+ */
+function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
   const resumes: unknown[] = [];
   let failures = failResumes;
   const fetch: Fetch = async (input, init) => {
@@ -24,17 +28,32 @@ function watchedFetch(failResumes = 0) {
       failures -= 1;
       return new Response('{"error":"Service Unavailable"}', { status: 503 });
     }
+    if (answerElsewhereFirst) {
+      const elsewhere = JSON.stringify({ ...body, resumeData: 'Elsewhere' });
+      await (await globalThis.fetch(input, { ...init, body: elsewhere, signal: null })).text();
+    }
     return globalThis.fetch(input, init);
   };
   return { fetch, resumes };
 }
 
-function Chat({ fetch }: { fetch: Fetch }) {
+interface ChatProps {
+  fetch: Fetch;
+  /** The chat route: `chat`, or `guarded-chat` (behind the answer guard). */
+  route?: string;
+  /** Ask the suspended-runs list whether a failed resume's question expired. */
+  confirmExpiry?: boolean;
+}
+
+function Chat({ fetch, route = 'chat', confirmExpiry = false }: ChatProps) {
   const [transport] = useState(
-    () => new DefaultChatTransport({ api: `${inject('mastraUrl')}/chat/trip`, fetch }),
+    () => new DefaultChatTransport({ api: `${inject('mastraUrl')}/${route}/trip`, fetch }),
+  );
+  const [agentTransport] = useState(() =>
+    createFetchTransport({ baseUrl: inject('mastraUrl'), agentId: 'trip' }),
   );
   const chat = useChat({ transport });
-  const run = useAskUserChat(chat);
+  const run = useAskUserChat(chat, confirmExpiry ? { transport: agentTransport } : {});
   const text = chat.messages
     .filter((message) => message.role === 'assistant')
     .flatMap((message) => message.parts)
@@ -57,8 +76,8 @@ function Chat({ fetch }: { fetch: Fetch }) {
 
 const wait = { timeout: 15_000 };
 
-async function start(fetch: Fetch) {
-  const screen = await render(<Chat fetch={fetch} />);
+async function start(fetch: Fetch, props: Omit<ChatProps, 'fetch'> = {}) {
+  const screen = await render(<Chat fetch={fetch} {...props} />);
   await userEvent.click(screen.getByRole('button', { name: 'Start' }));
   await expect
     .element(screen.getByRole('textbox', { name: 'Where would you like to go?' }), wait)
@@ -119,5 +138,35 @@ describe('useAskUserChat with the AI SDK useChat in Chromium', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: 'Send' }));
     await expect.element(screen.getByRole('radio', { name: /Train/ }), wait).toBeVisible();
     expect(watched.resumes).toEqual(['Rome']);
+  });
+
+  it("shows a question another client answered first as answered elsewhere (the guard's 409)", async () => {
+    const watched = watchedFetch(0, { answerElsewhereFirst: true });
+    const screen = await start(watched.fetch, { route: 'guarded-chat' });
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('answered-elsewhere');
+    expect(screen.getByTestId('transcript').element().textContent).toBe('answered-elsewhere');
+    expect(watched.resumes).toEqual(['Oslo']);
+    expect(screen.container.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it('shows a question that no longer waits as expired, asking the suspended-runs list', async () => {
+    const watched = watchedFetch(0, { answerElsewhereFirst: true });
+    const screen = await start(watched.fetch, { confirmExpiry: true });
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('expired');
+    expect(screen.getByTestId('transcript').element().textContent).toBe('expired');
+    expect(screen.container.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it("keeps chatRoute's bare 500 a failed resume when no suspended-runs list is given", async () => {
+    const watched = watchedFetch(0, { answerElsewhereFirst: true });
+    const screen = await start(watched.fetch);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByRole('button', { name: 'Retry' }), wait).toBeVisible();
+    expect(screen.getByTestId('transcript').element().textContent).toBe('failed');
   });
 });

@@ -1,13 +1,18 @@
 import {
+  confirmExpiry,
+  httpFailure,
   RequestError,
+  saysExpired,
   validateAnswer,
+  type AgentTransport,
   type AnswerOptions,
   type AnswerValue,
   type Prompt,
   type PromptEntry,
+  type Refusal,
   type RunError,
 } from '@ask-user-kit/core';
-import { useCallback, useInsertionEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
 import { chatPrompts, type ChatMessageLike, type ChatPrompt } from './chatPrompts.ts';
 
@@ -17,6 +22,19 @@ export interface AskUserChatSource {
   status: 'submitted' | 'streaming' | 'ready' | 'error';
   error: Error | undefined;
   sendMessage(message: undefined, options: { body: object }): Promise<void>;
+}
+
+/** How the hook tells an expired question from a failed resume. */
+export interface AskUserChatOptions {
+  /**
+   * Where the agent's suspended runs are listed, e.g. `createFetchTransport({ baseUrl, agentId })`
+   * from `@ask-user-kit/core`. chatRoute answers a resume of a question that no longer waits with a
+   * bare 500, so a failed resume is shown `expired` only when this list no longer has its call
+   * (as `useAgentRun` does). Without it, only the server's own words can say so.
+   */
+  transport?: Pick<AgentTransport, 'listSuspended'>;
+  /** The resource the chat's runs belong to (Mastra's `memory.resource`), to narrow the list. */
+  resourceId?: string;
 }
 
 /** `<AskUserPrompt run>` over an AI SDK chat, with the prompts its messages hold. */
@@ -29,16 +47,26 @@ export interface AskUserChat extends AskUserPromptRun {
 
 // The messages the adapter words itself; the rest come from the server through the chat's error.
 const BUSY_MESSAGE = 'A request is still running.';
+const FAILED_MESSAGE = 'The answer could not be sent.';
 const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
 
 /**
  * An answer this hook sent: `sending`, then `ended` when `sendMessage` resolved, which the next
- * render turns for good into `taken` (the server streamed the resume) or `failed` (the chat holds
- * the request's error), so a later request of the chat does not change it.
+ * render turns for good into `taken` (the server streamed the resume), `answered-elsewhere` (the
+ * answer guard's 409), or `confirming` (any other error) until the suspended-runs list says
+ * `expired` or `failed`; so a later request of the chat does not change it.
  */
 type Submission =
-  | { phase: 'sending' | 'ended' | 'taken'; answer: AnswerValue }
+  | { phase: 'sending' | 'ended' | 'taken' | 'answered-elsewhere' | 'expired'; answer: AnswerValue }
+  | { phase: 'confirming'; answer: AnswerValue; error: RunError; saidExpired: boolean }
   | { phase: 'failed'; answer: AnswerValue; error: RunError };
+
+/** What the AI SDK's `DefaultChatTransport` rejects an HTTP error with (an `APICallError`). */
+interface ChatRequestError {
+  message?: unknown;
+  statusCode?: unknown;
+  responseBody?: unknown;
+}
 
 const isOpen = (entry: PromptEntry) =>
   entry.state === 'ready' ||
@@ -48,15 +76,36 @@ const isOpen = (entry: PromptEntry) =>
 
 type ChatOutcome = Pick<AskUserChatSource, 'status' | 'error'>;
 
+/** The server's body, parsed when it is JSON (Mastra's `{ error }`, the guard's 409). */
+function parsedBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+/** The chat's error as the kit's failure, and whether the server's own words say "expired". */
+function failureOf(error: Error | undefined): { failure: RunError | Refusal; saidExpired: boolean } {
+  const { message, statusCode, responseBody } = (error ?? {}) as ChatRequestError;
+  const body = parsedBody(responseBody);
+  const said = (Object(body) as { error?: unknown }).error ?? body ?? message;
+  const text = typeof said === 'string' && said !== '' ? said : FAILED_MESSAGE;
+  const saidExpired = saysExpired(said);
+  if (typeof statusCode !== 'number') return { failure: { code: 'network', message: text }, saidExpired };
+  return { failure: httpFailure(statusCode, text), saidExpired };
+}
+
 /** How an ended request went: `useChat` does not reject, it sets its status and error. */
 function verdictOf(submission: Submission, { status, error }: ChatOutcome): Submission {
   if (submission.phase !== 'ended') return submission;
-  if (status !== 'error') return { phase: 'taken', answer: submission.answer };
-  return {
-    phase: 'failed',
-    answer: submission.answer,
-    error: { code: 'http', message: error?.message ?? '' },
-  };
+  const { answer } = submission;
+  if (status !== 'error') return { phase: 'taken', answer };
+  const { failure, saidExpired } = failureOf(error);
+  if (failure.code === 'answered-elsewhere') return { phase: 'answered-elsewhere', answer };
+  if (failure.code === 'expired') return { phase: 'expired', answer };
+  return { phase: 'confirming', answer, error: failure as RunError, saidExpired };
 }
 
 /** A prompt's entry: what the messages say, then what this hook's own submission says. */
@@ -70,6 +119,9 @@ function entryOf(found: ChatPrompt, submission: Submission | undefined): PromptE
       return { ...base, state: 'failed', answer: submission.answer, error: submission.error };
     case 'taken':
       return { ...base, state: 'answered', answer: submission.answer };
+    case 'answered-elsewhere':
+    case 'expired':
+      return { ...base, state: submission.phase, answer: submission.answer };
     default:
       return { ...base, state: 'submitting', answer: submission.answer };
   }
@@ -85,7 +137,7 @@ function entryOf(found: ChatPrompt, submission: Submission | undefined): PromptE
  * const run = useAskUserChat(chat);
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
  */
-export function useAskUserChat(chat: AskUserChatSource): AskUserChat {
+export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOptions = {}): AskUserChat {
   const [submissions, setSubmissions] = useState<ReadonlyMap<string, Submission>>(() => new Map());
   // The render that first sees a request ended also sees the chat's status after it: settle it now.
   const settled = settle(submissions, chat);
@@ -96,6 +148,7 @@ export function useAskUserChat(chat: AskUserChatSource): AskUserChat {
     [found, settled],
   );
   const openPrompts = useMemo(() => transcript.filter(isOpen).map((entry) => entry.prompt), [transcript]);
+  useExpiryCheck(settled, setSubmissions, found, options);
 
   // What submit() reads when it runs (in an event): the last committed render's values.
   const latest = useRef({ chat, transcript });
@@ -134,6 +187,10 @@ export function useAskUserChat(chat: AskUserChatSource): AskUserChat {
           new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
         );
       }
+      // A failed resume still being asked about (`confirming`) shows as submitting: not yet.
+      if (entry.state === 'submitting') {
+        return Promise.reject(new RequestError({ code: 'busy', message: BUSY_MESSAGE }, { promptKey: key }));
+      }
       const check = validateAnswer(entry.prompt, answer, options);
       if (!check.ok) {
         return Promise.reject(
@@ -162,6 +219,46 @@ export function useAskUserChat(chat: AskUserChatSource): AskUserChat {
     () => ({ submit, retry, transcript, openPrompts }),
     [submit, retry, transcript, openPrompts],
   );
+}
+
+/**
+ * Asks the suspended-runs list about each failed resume (`confirming`): gone from it → `expired`,
+ * still listed, or no list to ask → `failed`, as `useAgentRun` tells them apart.
+ */
+function useExpiryCheck(
+  submissions: ReadonlyMap<string, Submission>,
+  setSubmissions: (
+    update: (current: ReadonlyMap<string, Submission>) => ReadonlyMap<string, Submission>,
+  ) => void,
+  found: readonly ChatPrompt[],
+  { transport, resourceId }: AskUserChatOptions,
+): void {
+  const checking = useRef(new Set<Submission>());
+  useEffect(() => {
+    for (const [key, submission] of submissions) {
+      if (submission.phase !== 'confirming' || checking.current.has(submission)) continue;
+      const prompt = found.find((entry) => entry.prompt.key === key)?.prompt;
+      if (!prompt) continue;
+      checking.current.add(submission);
+      const { answer, error, saidExpired } = submission;
+      const decide = (failure: RunError | Refusal) => {
+        checking.current.delete(submission);
+        const next: Submission =
+          failure.code === 'expired' ? { phase: 'expired', answer } : { phase: 'failed', answer, error };
+        setSubmissions((current) =>
+          current.get(key) === submission ? new Map(current).set(key, next) : current,
+        );
+      };
+      if (!transport) {
+        decide(saidExpired ? { code: 'expired', message: NOT_OPEN_MESSAGE } : error);
+        continue;
+      }
+      const request = { runId: prompt.runId, toolCallId: prompt.toolCallId, resumeData: answer, resourceId };
+      void confirmExpiry(error, saidExpired, request, transport.listSuspended).then(decide, () =>
+        decide(error),
+      );
+    }
+  }, [submissions, setSubmissions, found, transport, resourceId]);
 }
 
 /** `submissions` with every ended request given its verdict; the same map when none ended. */

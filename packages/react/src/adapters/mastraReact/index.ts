@@ -1,0 +1,10 @@
+'use client';
+// @ask-user-kit/react/mastra-react: ask_user prompts in @mastra/react's useChat.
+export { mastraChatPrompts, promptsOfMessage } from './mastraPrompts.ts';
+export type { MastraMessageLike, MastraPrompt, MastraPromptState } from './mastraPrompts.ts';
+export { useAskUserMastraChat } from './useAskUserMastraChat.ts';
+export type {
+  AskUserMastraChat,
+  AskUserMastraChatOptions,
+  AskUserMastraChatSource,
+} from './useAskUserMastraChat.ts';
