@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { APP_PORT, CONTROLLED_APP_PORT, CONTROLLED_SERVER_PORT, SERVER_PORT, url } from './e2e/ports.ts';
 
 // Workers load this file again; the env var makes them reuse the main process's directory.
@@ -10,19 +11,6 @@ const tmp = process.env.ASK_E2E_TMP;
 
 const node = JSON.stringify(process.execPath);
 const vite = `${node} node_modules/vite/bin/vite.js`;
-
-const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,14 +32,14 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: /latency\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
     // Measured after the other tests, so they do not compete with it for the CPU.
     {
       name: 'latency',
       testMatch: /latency\.spec\.ts/,
       dependencies: ['chromium'],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
   ],
   // Started in order: the server, then the built app proxying to it, then a second preview of the same

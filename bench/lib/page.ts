@@ -3,22 +3,11 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 
 const pageDir = fileURLToPath(new URL('../page/', import.meta.url));
 const outDir = fileURLToPath(new URL('../.data/page-dist/', import.meta.url));
 const streamsDir = fileURLToPath(new URL('../.data/streams/', import.meta.url));
-
-/** Chromium flags used everywhere in this repository (Debian's Chromium, no sandbox, no background traffic). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Builds bench/page with Vite 8 in production mode. `react-dom/client` is aliased to React's
@@ -92,5 +81,5 @@ export async function servePage(apiTarget?: string): Promise<{ url: string; clos
 /** Launches headless Chromium (Debian's by default; CHROMIUM_PATH overrides). */
 export async function launchChromium() {
   const { chromium } = await import('playwright');
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ ...chromiumLaunchOptions, headless: true });
 }

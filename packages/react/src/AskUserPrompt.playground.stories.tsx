@@ -70,9 +70,18 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** The recorded single choice, as is. Pointer. */
+/** The recorded single choice, as is. */
 export const SingleSelect: Story = {
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('radio')).toHaveLength(recorded.options.length);
+  },
+};
+
+/** The recorded single choice answered with the pointer. */
+export const SingleSelectThenAnswered: Story = {
+  play: async (context) => {
+    await SingleSelect.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('radio', { name: 'Car' }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expect(args.onSubmit).toHaveBeenCalledTimes(1);
@@ -80,10 +89,20 @@ export const SingleSelect: Story = {
   },
 };
 
-/** The same options as `multi_select`. Keyboard. */
+/** The same options as `multi_select`. */
 export const MultiSelect: Story = {
   args: { selectionMode: 'multi_select' },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(recorded.options.length);
+  },
+};
+
+/** The `multi_select` answered with the keyboard. */
+export const MultiSelectThenAnswered: Story = {
+  args: MultiSelect.args,
+  play: async (context) => {
+    await MultiSelect.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await userEvent.tab();
@@ -97,10 +116,21 @@ export const MultiSelect: Story = {
   },
 };
 
-/** The recorded free-text question (core fixture text.stream.sse): no options. Keyboard. */
+/** The recorded free-text question (core fixture text.stream.sse): no options. */
 export const FreeText: Story = {
   args: { selectionMode: 'free text', question: prompts.text.question },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toBeVisible();
+    await expect(canvas.queryByRole('radio')).toBeNull();
+  },
+};
+
+/** The free-text question answered with the keyboard. */
+export const FreeTextThenAnswered: Story = {
+  args: FreeText.args,
+  play: async (context) => {
+    await FreeText.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.tab();
     await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toHaveFocus();
     await userEvent.keyboard('Lisbon, in spring{Enter}');

@@ -57,11 +57,15 @@ const meta = {
     defaultAnswer: { control: false },
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: '34rem' }}>
+    // A prompt sits in a column as wide as a chat's; a full-screen story (the matrix) has the page.
+    (Story, { parameters }) =>
+      parameters.layout === 'fullscreen' ? (
         <Story />
-      </div>
-    ),
+      ) : (
+        <div style={{ maxWidth: '34rem' }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof AskUserPrompt>;
 export default meta;
@@ -95,13 +99,24 @@ const answeredWith = async (canvasElement: HTMLElement, text: string) => {
 
 // ——— Kinds ———
 
-/** Free text: a labelled `<textarea>`; the answer is sent trimmed. Pointer: click, type, click Send. */
+/** Free text: a labelled `<textarea>` with its hint, waiting for an answer. */
 export const FreeText: Story = {
   args: { prompt: prompts.text },
-  beforeEach: answeredBy(prompts.text, [{ sse: resumes.text.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement }) => {
     const field = canvas.getByRole('textbox', { name: prompts.text.question });
     await expect(field).toHaveAccessibleDescription(defaultLabels.textHint);
+    await expect(form(canvasElement)).toHaveAttribute('data-state', 'ready');
+  },
+};
+
+/** Free text answered with the pointer: click, type, click Send; the answer is sent trimmed. */
+export const FreeTextThenAnswered: Story = {
+  args: FreeText.args,
+  beforeEach: answeredBy(prompts.text, [{ sse: resumes.text.sse }]),
+  play: async (context) => {
+    await FreeText.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
+    const field = canvas.getByRole('textbox', { name: prompts.text.question });
     await userEvent.click(field);
     await userEvent.type(field, `  ${resumes.text.value}  `);
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -111,7 +126,7 @@ export const FreeText: Story = {
 };
 
 /** Free text with the keyboard alone: Tab in, Shift+Enter for a new line, Enter sends. */
-export const FreeTextKeyboard: Story = {
+export const FreeTextKeyboardThenAnswered: Story = {
   args: { prompt: prompts.text },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.tab();
@@ -137,12 +152,22 @@ export const FreeTextRequired: Story = {
   },
 };
 
-/** Single choice: native radios in a `<fieldset>` whose legend is the question. Pointer. */
+/** Single choice: native radios in a `<fieldset>` whose legend is the question, none chosen yet. */
 export const SingleChoice: Story = {
   args: { prompt: prompts.single },
-  beforeEach: answeredBy(prompts.single, [{ sse: resumes.single.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: prompts.single.question })).toBeVisible();
+    for (const radio of canvas.getAllByRole('radio')) await expect(radio).not.toBeChecked();
+  },
+};
+
+/** Single choice answered with the pointer: a second click changes the choice, Send. */
+export const SingleChoiceThenAnswered: Story = {
+  args: SingleChoice.args,
+  beforeEach: answeredBy(prompts.single, [{ sse: resumes.single.sse }]),
+  play: async (context) => {
+    await SingleChoice.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     await userEvent.click(canvas.getByRole('radio', { name: 'Small' }));
     await userEvent.click(canvas.getByRole('radio', { name: resumes.single.value }));
     await expect(canvas.getByRole('radio', { name: 'Small' })).not.toBeChecked();
@@ -153,7 +178,7 @@ export const SingleChoice: Story = {
 };
 
 /** Single choice with the keyboard: Tab to the group, Space picks, arrows move the choice, Tab to Send, Enter. */
-export const SingleChoiceKeyboard: Story = {
+export const SingleChoiceKeyboardThenAnswered: Story = {
   args: { prompt: prompts.single },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.tab();
@@ -180,16 +205,25 @@ export const SingleChoiceRequired: Story = {
   },
 };
 
-/** Options with descriptions, tied to each radio with `aria-describedby`. Pointer: a click on the description picks too. */
+/** Options with descriptions, tied to each radio with `aria-describedby`. */
 export const SingleWithDescriptions: Story = {
   args: { prompt: prompts.singleWithDescriptions },
-  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas }) => {
     for (const option of prompts.singleWithDescriptions.options) {
       await expect(canvas.getByRole('radio', { name: option.label })).toHaveAccessibleDescription(
         option.description ?? '',
       );
     }
+  },
+};
+
+/** Options with descriptions answered with the pointer: a click on the description picks too. */
+export const SingleWithDescriptionsThenAnswered: Story = {
+  args: SingleWithDescriptions.args,
+  beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
+  play: async (context) => {
+    await SingleWithDescriptions.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     const chosen = prompts.singleWithDescriptions.options.find(
       (o) => o.label === resumes.singleWithDescriptions.value,
     );
@@ -201,22 +235,31 @@ export const SingleWithDescriptions: Story = {
   },
 };
 
-/** Multiple choice: checkboxes with a live count; labels are sent in the order offered, whatever the click order. */
+/** Multiple choice: checkboxes with a live count, two chosen (a third clicked on and off again). */
 export const MultipleChoice: Story = {
   args: { prompt: prompts.multiple },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Food tours' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Museums' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
     await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+  },
+};
+
+/** Multiple choice sent: the labels go in the order offered, whatever the click order. Pointer. */
+export const MultipleChoiceThenAnswered: Story = {
+  args: MultipleChoice.args,
+  play: async (context) => {
+    await MultipleChoice.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, ['Museums', 'Food tours']);
   },
 };
 
 /** Multiple choice with the keyboard: Tab between boxes, Space toggles, Enter on Send. */
-export const MultipleChoiceKeyboard: Story = {
+export const MultipleChoiceKeyboardThenAnswered: Story = {
   args: { prompt: prompts.multiple },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.tab();
@@ -249,12 +292,21 @@ export const MultipleChoiceRequired: Story = {
 
 // ——— Content ———
 
-/** Seventeen options (the tool suggests 2–4; models send more). Keyboard: arrows walk the whole list. */
+/** Seventeen options (the tool suggests 2–4; models send more). */
 export const ManyOptions: Story = {
   args: { prompt: prompts.manyOptions },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('radio')).toHaveLength(prompts.manyOptions.options.length);
+  },
+};
+
+/** Seventeen options answered with the keyboard: arrows walk the whole list. */
+export const ManyOptionsThenAnswered: Story = {
+  args: ManyOptions.args,
+  play: async (context) => {
+    await ManyOptions.play?.(context);
+    const { args, canvas, userEvent } = context;
     const labels = prompts.manyOptions.options.map((o) => o.label);
-    await expect(canvas.getAllByRole('radio')).toHaveLength(labels.length);
     await userEvent.tab();
     await userEvent.keyboard(' ');
     for (let i = 1; i < labels.length; i++) await userEvent.keyboard('{ArrowDown}');
@@ -266,12 +318,21 @@ export const ManyOptions: Story = {
   },
 };
 
-/** A long question, long labels and descriptions wrap inside the prompt; nothing overflows. Pointer. */
+/** A long question, long labels and descriptions wrap inside the prompt; nothing overflows. */
 export const LongText: Story = {
   args: { prompt: prompts.long },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvasElement }) => {
     const root = form(canvasElement);
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
+/** The long prompt answered with the pointer. */
+export const LongTextThenAnswered: Story = {
+  args: LongText.args,
+  play: async (context) => {
+    await LongText.play?.(context);
+    const { args, canvas, userEvent } = context;
     const label = prompts.long.options[2]?.label as string;
     await userEvent.click(canvas.getByRole('radio', { name: label }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -299,7 +360,18 @@ export const NonLatinText: Story = {
       </div>
     ),
   ],
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: prompts.unicode.question })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+  },
+};
+
+/** The same, answered with the pointer. */
+export const NonLatinTextThenAnswered: Story = {
+  ...NonLatinText,
+  play: async (context) => {
+    await NonLatinText.play?.(context);
+    const { args, canvas, userEvent } = context;
     const label = prompts.unicode.options[1]?.label as string;
     await userEvent.click(canvas.getByRole('radio', { name: label }));
     await userEvent.click(canvas.getByRole('button', { name: 'Envoyer' }));
@@ -309,22 +381,31 @@ export const NonLatinText: Story = {
 
 // ——— "Other…" ———
 
-/** `allowOther`: an "Other…" radio with a text field; typing there chooses it. Pointer. */
+/** `allowOther`: an "Other…" radio with a text field; typing there chooses it, instead of Vim. Pointer. */
 export const OtherAnswer: Story = {
   args: { prompt: prompts.otherAnswer, allowOther: true },
-  play: async ({ args, canvas, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('radio', { name: 'Vim' }));
     await userEvent.click(canvas.getByRole('textbox', { name: defaultLabels.otherText }));
     await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), serverDown.value);
     await expect(canvas.getByRole('radio', { name: defaultLabels.other })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'Vim' })).not.toBeChecked();
+  },
+};
+
+/** The typed "Other…" answer sent. */
+export const OtherAnswerThenAnswered: Story = {
+  args: OtherAnswer.args,
+  play: async (context) => {
+    await OtherAnswer.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, serverDown.value);
   },
 };
 
 /** "Other…" with the keyboard: arrows to "Other…", Tab to its field, type, Enter sends. */
-export const OtherAnswerKeyboard: Story = {
+export const OtherAnswerKeyboardThenAnswered: Story = {
   args: { prompt: prompts.otherAnswer, allowOther: true },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.tab();
@@ -350,16 +431,26 @@ export const OtherAnswerRequired: Story = {
   },
 };
 
-/** "Other…" in a multiple choice: the typed text is sent after the chosen labels. Answered from the recorded resume. */
+/** "Other…" in a multiple choice: typing checks it, next to a chosen label. */
 export const OtherInMultipleChoice: Story = {
   args: { prompt: prompts.dietary, allowOther: true },
-  beforeEach: answeredBy(prompts.dietary, [{ sse: resumes.dietary.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, userEvent }) => {
     const [label, typed] = resumes.dietary.value as [string, string];
     await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), typed);
     await userEvent.click(canvas.getByRole('checkbox', { name: label }));
     await expect(canvas.getByRole('checkbox', { name: defaultLabels.other })).toBeChecked();
     await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+  },
+};
+
+/** The typed text is sent after the chosen labels. Answered from the recorded resume. */
+export const OtherInMultipleChoiceThenAnswered: Story = {
+  args: OtherInMultipleChoice.args,
+  beforeEach: answeredBy(prompts.dietary, [{ sse: resumes.dietary.sse }]),
+  play: async (context) => {
+    await OtherInMultipleChoice.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
+    const [label, typed] = resumes.dietary.value as [string, string];
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, [label, typed]);
     await answeredWith(canvasElement, `${label}, ${typed}`);
@@ -409,7 +500,7 @@ export const AnsweredMultiple: Story = {
 
 /**
  * The server cannot be reached (recorded: a resume sent while the Mastra server was stopped).
- * The answer is kept and Retry sends it again; after the server's restart the recorded retry went through.
+ * The answer is kept, and Retry offers to send it again.
  */
 export const ServerErrorWithRetry: Story = {
   args: { prompt: prompts.otherAnswer, allowOther: true },
@@ -417,7 +508,7 @@ export const ServerErrorWithRetry: Story = {
     { networkError: serverDown.networkError },
     { sse: serverDown.retrySse },
   ]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: defaultLabels.otherText }), serverDown.value);
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     const retry = await canvas.findByRole('button', { name: defaultLabels.retry });
@@ -426,7 +517,16 @@ export const ServerErrorWithRetry: Story = {
     await expect(canvas.getByRole('textbox', { name: defaultLabels.otherText })).toHaveValue(
       serverDown.value,
     );
-    await userEvent.click(retry);
+  },
+};
+
+/** Retry sends the kept answer again; after the server's restart the recorded retry went through. */
+export const ServerErrorThenRetry: Story = {
+  ...ServerErrorWithRetry,
+  play: async (context) => {
+    await ServerErrorWithRetry.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
+    await userEvent.click(canvas.getByRole('button', { name: defaultLabels.retry }));
     await expect(args.onSubmit).toHaveBeenCalledTimes(2);
     await expect(args.onSubmit).toHaveBeenNthCalledWith(1, serverDown.value);
     await expect(args.onSubmit).toHaveBeenNthCalledWith(2, serverDown.value);
@@ -561,6 +661,15 @@ export const Controlled: Story = {
       other: false,
     });
     await expect(canvas.getByRole('status', { name: 'Draft' })).toHaveTextContent('"selected":["Plane"]');
+  },
+};
+
+/** The controlled prompt's answer sent. */
+export const ControlledThenAnswered: Story = {
+  ...Controlled,
+  play: async (context) => {
+    await Controlled.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, 'Plane');
   },
@@ -604,8 +713,19 @@ export const CustomLayout: Story = {
       <AskUserPrompt.Status />
     </AskUserPrompt.Root>
   ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('radio')).toHaveLength(prompts.singleWithDescriptions.options.length);
+    await expect(canvas.getByRole('button', { name: 'Book this' })).toBeEnabled();
+  },
+};
+
+/** The layout of your own refuses an empty answer, then sends the chosen card. Pointer. */
+export const CustomLayoutThenAnswered: Story = {
+  ...CustomLayout,
   beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async (context) => {
+    await CustomLayout.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: 'Book this' }));
     await expect(canvas.getByText(defaultLabels.choiceRequired)).toBeVisible();
     await userEvent.click(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value }));
@@ -615,39 +735,60 @@ export const CustomLayout: Story = {
   },
 };
 
-const bubble = (from: 'user' | 'assistant'): CSSProperties => ({
+const userBubble: CSSProperties = {
+  justifySelf: 'end',
   maxWidth: '85%',
-  padding: '0.75rem',
+  margin: 0,
+  padding: '0.75rem 1rem',
   borderRadius: '1rem',
-  ...(from === 'user'
-    ? { justifySelf: 'end', background: '#2456d6', color: '#ffffff', borderEndEndRadius: '0.25rem' }
-    : {
-        justifySelf: 'start',
-        background: 'light-dark(#eef1f6, #232936)',
-        color: 'light-dark(#1b1f27, #e8eaf0)',
-        borderEndStartRadius: '0.25rem',
-      }),
-});
+  borderEndEndRadius: '0.25rem',
+  background: '#2456d6',
+  color: '#ffffff',
+};
+
+// A question takes the column's width, not the shrink-to-fit width of a line of text, and keeps
+// the bubble's padding around it: its own border and padding would double the bubble's.
+const assistantBubble: CSSProperties = {
+  justifySelf: 'stretch',
+  padding: '1rem',
+  borderRadius: '1rem',
+  borderEndStartRadius: '0.25rem',
+  background: 'light-dark(#eef1f6, #232936)',
+  color: 'light-dark(#1b1f27, #e8eaf0)',
+};
+
+const promptInBubble = { '--ask-bg': 'transparent', '--ask-padding': '0', border: 'none' } as CSSProperties;
 
 function ChatBubbles({ children }: { children: ReactNode }) {
   return (
-    <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem', maxWidth: '30rem' }}>
-      <p style={{ ...bubble('user'), margin: 0 }}>Can you plan a long weekend for me?</p>
-      <div style={bubble('assistant')}>{children}</div>
+    <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem' }}>
+      <p style={userBubble}>Can you plan a long weekend for me?</p>
+      <div style={assistantBubble}>{children}</div>
     </section>
   );
 }
 
-/** Inside an assistant's chat bubble, in a conversation. Keyboard: Tab in, arrows, Enter. */
+/** Inside an assistant's chat bubble, in a conversation, waiting for an answer. */
 export const InChatBubble: Story = {
   args: { prompt: prompts.singleWithDescriptions },
   render: (args) => (
     <ChatBubbles>
-      <AskUserPrompt {...args} style={{ '--ask-bg': 'transparent', '--ask-padding': '0' } as CSSProperties} />
+      <AskUserPrompt {...args} style={promptInBubble} />
     </ChatBubbles>
   ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('region', { name: 'Conversation' })).toContainElement(form(canvasElement));
+    await expect(form(canvasElement)).toHaveAttribute('data-state', 'ready');
+  },
+};
+
+/** Answered inside the chat bubble with the keyboard: Tab in, Space, Tab, Enter. */
+export const InChatBubbleThenAnswered: Story = {
+  ...InChatBubble,
   beforeEach: answeredBy(prompts.singleWithDescriptions, [{ sse: resumes.singleWithDescriptions.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async (context) => {
+    await InChatBubble.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await expect(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value })).toBeChecked();
@@ -660,16 +801,26 @@ export const InChatBubble: Story = {
 
 // ——— Look ———
 
-/** Dark theme (`data-theme="dark"` on an ancestor); axe checks the contrast of every part. Pointer. */
+/** Dark theme (`data-theme="dark"` on an ancestor), two options chosen; axe checks the contrast of every part. */
 export const DarkTheme: Story = {
   args: { prompt: prompts.multiple, allowOther: true },
   globals: { theme: 'dark' },
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await expect(canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
     // styles.css switches its custom properties under [data-theme="dark"]: the prompt is dark.
     await expect(getComputedStyle(form(canvasElement)).colorScheme).toBe('dark');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Hiking' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Beaches' }));
+    await expect(canvas.getByText(defaultLabels.chosenCount(2))).toBeVisible();
+  },
+};
+
+/** The dark prompt's answer sent. Pointer. */
+export const DarkThemeThenAnswered: Story = {
+  ...DarkTheme,
+  play: async (context) => {
+    await DarkTheme.play?.(context);
+    const { args, canvas, userEvent } = context;
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expectSentOnce(args.onSubmit, ['Hiking', 'Beaches']);
   },
@@ -687,7 +838,7 @@ const arabicLabels: Partial<AskUserLabels> = {
   sent: 'تم إرسال الإجابة.',
 };
 
-/** Right to left (`dir="rtl"`), an Arabic question with Arabic labels. Keyboard. */
+/** Right to left (`dir="rtl"`), an Arabic question with Arabic labels; the second chosen with the keyboard. */
 export const RightToLeft: Story = {
   args: { prompt: prompts.rightToLeft, labels: arabicLabels, allowOther: true },
   globals: { dir: 'rtl' },
@@ -698,13 +849,23 @@ export const RightToLeft: Story = {
       </div>
     ),
   ],
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await expect(getComputedStyle(form(canvasElement)).direction).toBe('rtl');
     const [first, second] = prompts.rightToLeft.options.map((o) => o.label) as [string, string];
     await userEvent.tab();
     await expect(canvas.getByRole('radio', { name: first })).toHaveFocus();
     await userEvent.keyboard(' {ArrowDown}');
     await expect(canvas.getByRole('radio', { name: second })).toBeChecked();
+  },
+};
+
+/** The right-to-left answer sent with the keyboard. */
+export const RightToLeftThenAnswered: Story = {
+  ...RightToLeft,
+  play: async (context) => {
+    await RightToLeft.play?.(context);
+    const { args, canvas, userEvent } = context;
+    const second = prompts.rightToLeft.options[1]?.label as string;
     await userEvent.tab();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'إرسال' })).toHaveFocus();
@@ -713,7 +874,7 @@ export const RightToLeft: Story = {
   },
 };
 
-/** A narrow column (18rem, a phone or a side panel): everything wraps, nothing scrolls sideways. Pointer. */
+/** A narrow column (18rem, a phone or a side panel): everything wraps, nothing scrolls sideways. */
 export const NarrowWidth: Story = {
   args: { prompt: prompts.long, allowOther: true },
   decorators: [
@@ -723,10 +884,19 @@ export const NarrowWidth: Story = {
       </div>
     ),
   ],
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvasElement }) => {
     const root = form(canvasElement);
     await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(18 * 16);
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
+/** The narrow prompt answered with the pointer. */
+export const NarrowWidthThenAnswered: Story = {
+  ...NarrowWidth,
+  play: async (context) => {
+    await NarrowWidth.play?.(context);
+    const { args, canvas, userEvent } = context;
     const label = prompts.long.options[0]?.label as string;
     await userEvent.click(canvas.getByRole('radio', { name: label }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -813,20 +983,27 @@ function MatrixCell({
   }
 }
 
+const headingStyle = (level: 2 | 3): CSSProperties => ({
+  margin: 0,
+  fontSize: level === 2 ? '1rem' : '0.875rem',
+});
+
+// As many columns of prompts as fit (four at 1280 px, one on a phone); the page scrolls, not a box.
+const matrixRow: CSSProperties = {
+  display: 'grid',
+  gap: '1rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))',
+  alignItems: 'start',
+};
+
 /**
- * Every kind in every state, side by side, plus the three malformed payloads. "failed" and
- * "expired" show the errors the kit's fetch transport made of the recorded server responses; the
- * "refused" row is the ready prompt after Send was pressed with nothing chosen (done by `play`).
+ * Every kind in every state: one row a state, the four kinds side by side, plus the three
+ * malformed payloads. "failed" and "expired" show the errors the kit's fetch transport made of the
+ * recorded server responses; the "refused" row is the ready prompt after Send was pressed with
+ * nothing chosen (done by `play`).
  */
 export const Matrix: Story = {
   parameters: { layout: 'fullscreen' },
-  decorators: [
-    (Story) => (
-      <div style={{ padding: '1rem', overflowX: 'auto' }}>
-        <Story />
-      </div>
-    ),
-  ],
   loaders: [
     async (): Promise<{ errors: MatrixErrors }> => ({
       errors: {
@@ -841,65 +1018,43 @@ export const Matrix: Story = {
   render: (_args, { loaded }) => {
     const { errors } = loaded as { errors: MatrixErrors };
     return (
-      <div style={{ display: 'grid', gap: '1.5rem' }}>
-        <table
-          style={{
-            borderCollapse: 'separate',
-            borderSpacing: '0.75rem',
-            tableLayout: 'fixed',
-            minWidth: '72rem',
-          }}
-        >
-          <caption style={{ textAlign: 'start', fontWeight: 600 }}>Kinds × states</caption>
-          <thead>
-            <tr>
-              <td style={{ width: '7rem' }} />
-              {kinds.map(([name], k) => (
-                <th key={name} id={`matrix-kind-${k}`} scope="col" style={{ textAlign: 'start' }}>
-                  {name}
-                </th>
+      <div style={{ display: 'grid', gap: '2rem' }}>
+        {states.map((state) => (
+          <section key={state} aria-labelledby={`matrix-${state}`} style={{ display: 'grid', gap: '0.5rem' }}>
+            <h2 id={`matrix-${state}`} style={headingStyle(2)}>
+              {state}
+            </h2>
+            <div style={matrixRow}>
+              {kinds.map(([name, prompt], k) => (
+                <div key={name} style={{ display: 'grid', gap: '0.25rem' }}>
+                  <h3 id={`matrix-${state}-${k}`} style={headingStyle(3)}>
+                    {name}
+                  </h3>
+                  <MatrixCell
+                    prompt={prompt}
+                    state={state}
+                    errors={errors}
+                    labelledBy={`matrix-${state}-${k} matrix-${state}`}
+                  />
+                </div>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {states.map((state) => (
-              <tr key={state}>
-                <th
-                  id={`matrix-state-${state}`}
-                  scope="row"
-                  style={{ textAlign: 'start', verticalAlign: 'top' }}
-                >
-                  {state}
-                </th>
-                {kinds.map(([name, prompt], k) => (
-                  <td key={name} style={{ verticalAlign: 'top' }}>
-                    <MatrixCell
-                      prompt={prompt}
-                      state={state}
-                      errors={errors}
-                      labelledBy={`matrix-kind-${k} matrix-state-${state}`}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <section
-          aria-labelledby="matrix-malformed"
-          style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}
-        >
-          <h2 id="matrix-malformed" style={{ fontSize: '1rem', margin: 0 }}>
-            Malformed payloads
-          </h2>
-          {malformed.map(([name, prompt], i) => (
-            <div key={prompt.key} style={{ display: 'grid', gap: '0.25rem' }}>
-              <h3 id={`matrix-malformed-${i}`} style={{ fontSize: '0.875rem', margin: 0 }}>
-                {name}
-              </h3>
-              <AskUserPrompt prompt={prompt} aria-labelledby={`matrix-malformed-${i}`} />
             </div>
-          ))}
+          </section>
+        ))}
+        <section aria-labelledby="matrix-malformed" style={{ display: 'grid', gap: '0.5rem' }}>
+          <h2 id="matrix-malformed" style={headingStyle(2)}>
+            malformed
+          </h2>
+          <div style={matrixRow}>
+            {malformed.map(([name, prompt], i) => (
+              <div key={prompt.key} style={{ display: 'grid', gap: '0.25rem' }}>
+                <h3 id={`matrix-malformed-${i}`} style={headingStyle(3)}>
+                  {name}
+                </h3>
+                <AskUserPrompt prompt={prompt} aria-labelledby={`matrix-malformed-${i}`} />
+              </div>
+            ))}
+          </div>
         </section>
       </div>
     );

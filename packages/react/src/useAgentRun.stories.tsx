@@ -93,12 +93,23 @@ const question = (canvasElement: HTMLElement) =>
     return form;
   });
 
-/** Free text, with the keyboard: Start, the question arrives, type, Enter; the agent's reply streams in. */
+/** Free text, with the keyboard: Start, and the agent's question arrives. */
 export const FreeText: Story = {
   beforeEach: serve([{ sse: streams.text }, { sse: resumes.text.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
+    await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
+    await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toBeVisible();
+  },
+};
+
+/** The free-text question answered with the keyboard: type, Enter; the agent's reply streams in. */
+export const FreeTextThenAnswered: Story = {
+  beforeEach: FreeText.beforeEach,
+  play: async (context) => {
+    await FreeText.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     const form = await question(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toHaveFocus();
@@ -109,11 +120,22 @@ export const FreeText: Story = {
   },
 };
 
-/** Single choice with descriptions, with the pointer. */
+/** Single choice with descriptions, with the pointer: Start, and the agent's question arrives. */
 export const SingleChoice: Story = {
   beforeEach: serve([{ sse: streams.single }, { sse: resumes.singleWithDescriptions.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
+    await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
+    await expect(canvas.getAllByRole('radio')).toHaveLength(prompts.singleWithDescriptions.options.length);
+  },
+};
+
+/** The single choice answered with the pointer; the agent's reply streams in. */
+export const SingleChoiceThenAnswered: Story = {
+  beforeEach: SingleChoice.beforeEach,
+  play: async (context) => {
+    await SingleChoice.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
     const form = await question(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -125,15 +147,25 @@ export const SingleChoice: Story = {
   },
 };
 
-/** Multiple choice: the labels go over the wire as an array, in the order offered. Pointer. */
+/** Multiple choice, with the pointer: Start, and the agent's question arrives. */
 export const MultipleChoice: Story = {
   beforeEach: serve([{ sse: streams.multiple }, { sse: resumes.multiple.sse }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
+    await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
+    await expect(canvas.getAllByRole('checkbox')).toHaveLength(prompts.multiple.options.length);
+  },
+};
+
+/** The multiple choice answered: the labels go over the wire as an array, in the order offered. */
+export const MultipleChoiceThenAnswered: Story = {
+  beforeEach: MultipleChoice.beforeEach,
+  play: async (context) => {
+    const { args, canvas, userEvent } = context;
     const chosen = ['Museums', 'Food tours'];
     // The recording was resumed with these labels: Mastra's tool result says so.
     await expect(resumes.multiple.answered).toBe(chosen.join(', '));
-    await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
-    await question(canvasElement);
+    await MultipleChoice.play?.(context);
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Food tours' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Museums' }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
@@ -163,8 +195,8 @@ export const Expired: Story = {
 };
 
 /**
- * A submit that failed on the network, sent again from outside the prompt with
- * `run.retry(promptKey)`: the same answer goes out, and the prompt follows.
+ * A submit that failed on the network, with the app's own Retry outside the prompt (it calls
+ * `run.retry(promptKey)`).
  */
 export const RetryFromOutside: Story = {
   beforeEach: serve([
@@ -177,6 +209,17 @@ export const RetryFromOutside: Story = {
     const form = await question(canvasElement);
     await userEvent.type(canvas.getByRole('textbox'), `${resumes.text.value}{Enter}`);
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'));
+    await expect(canvas.getByRole('button', { name: 'Send the failed answer again' })).toBeVisible();
+  },
+};
+
+/** The failed answer sent again from outside the prompt: the same answer goes out, and the prompt follows. */
+export const RetryFromOutsideThenAnswered: Story = {
+  beforeEach: RetryFromOutside.beforeEach,
+  play: async (context) => {
+    await RetryFromOutside.play?.(context);
+    const { canvas, canvasElement, userEvent } = context;
+    const form = await question(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send the failed answer again' }));
     await expect(await canvas.findByText(replyOf(resumes.text.sse), { exact: false })).toBeVisible();
     await expect(form).toHaveAttribute('data-state', 'answered');
@@ -185,17 +228,29 @@ export const RetryFromOutside: Story = {
 
 /**
  * After a reload: the question still open on the server comes back from Mastra's suspended-runs
- * list (recorded), without sending anything. The answer goes to that run; the server has not
- * answered yet, so the prompt stays submitting. Keyboard.
+ * list (recorded), without sending anything.
  */
 export const RestoredAfterReload: Story = {
   args: { conversation: { threadId: 'fixture-thread', resourceId: 'fixture-user' } },
   beforeEach: serve([{ status: 200, json: suspendedRunsResponse }, { pending: true }]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
-    const form = await question(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
+    await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
     const [listUrl] = (args.fetch as Mock).mock.calls[0] as [string];
     await expect(listUrl).toMatch(/\/api\/agents\/planner\/suspended-runs\?resourceId=fixture-user$/);
     await expect(canvas.queryByRole('button', { name: 'Start' })).toBeNull();
+  },
+};
+
+/**
+ * The restored question answered with the keyboard: the answer goes to that run; the server has
+ * not answered yet, so the prompt stays submitting.
+ */
+export const RestoredAfterReloadThenSubmitting: Story = {
+  ...RestoredAfterReload,
+  play: async (context) => {
+    await RestoredAfterReload.play?.(context);
+    const { args, canvas, canvasElement, userEvent } = context;
+    const form = await question(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('textbox')).toHaveFocus();
     await userEvent.keyboard('Lisbon{Enter}');
