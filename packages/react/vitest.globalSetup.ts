@@ -10,11 +10,18 @@ export default async function setup(project: TestProject) {
   const apiRoutes = [chatRoute({ path: '/chat/:agentId' })];
   const server = await startMastraTestServer({ agents: testAgents(), apiRoutes });
   project.provide('mastraUrl', server.url);
-  return () => server.close();
+  // The same agents with Mastra memory: threads and their messages are kept (the history entry's tests).
+  const memoryServer = await startMastraTestServer({ agents: testAgents(), memory: true });
+  project.provide('mastraMemoryUrl', memoryServer.url);
+  return async () => {
+    await server.close();
+    await memoryServer.close();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     mastraUrl: string;
+    mastraMemoryUrl: string;
   }
 }

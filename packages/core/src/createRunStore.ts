@@ -227,6 +227,10 @@ export function createRunStore({
       }
     },
 
+    edit(change) {
+      dispatch({ type: 'edit', edit: change });
+    },
+
     cancel() {
       active?.abort();
     },
