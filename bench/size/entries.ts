@@ -79,6 +79,12 @@ export const adapterEntries: AdapterEntry[] = [
     external: ['@mastra/react'],
     budget: 12_288,
   },
+  // Opt-in (issue 18): whole conversations from Mastra memory, tabs in step, one send at a time.
+  {
+    name: 'ask-user-kit/history: useAgentRun + AskUserPrompt + useThreadHistory',
+    code: "export { AskUserPrompt, useAgentRun } from '@ask-user-kit/react';\nexport { useThreadHistory } from '@ask-user-kit/react/history';",
+    budget: 17_408,
+  },
 ];
 
 /** What a user would pick instead, importing just the symbols they would use. */

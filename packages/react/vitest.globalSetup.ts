@@ -22,8 +22,12 @@ export default async function setup(project: TestProject) {
     middleware: [guardChatOnly],
   });
   project.provide('mastraUrl', server.url);
+  // The same agents with Mastra memory: threads and their messages are kept (the history entry's tests).
+  const memoryServer = await startMastraTestServer({ agents: testAgents(), memory: true });
+  project.provide('mastraMemoryUrl', memoryServer.url);
   return async () => {
     await server.close();
+    await memoryServer.close();
     claims.close();
   };
 }
@@ -31,5 +35,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     mastraUrl: string;
+    mastraMemoryUrl: string;
   }
 }

@@ -6,45 +6,63 @@ import {
   type AskUserPromptRun,
   type TranscriptEntry,
 } from '@ask-user-kit/react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useThreadHistory, type SendBlock } from '@ask-user-kit/react/history';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
-import { ErrorBanner } from './ErrorBanner.tsx';
+import { ErrorBanner, ErrorDetails, troubleOf } from './ErrorBanner.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { useOnline } from './useOnline.ts';
 import { Welcome } from './Welcome.tsx';
 
 export interface ChatProps {
   conversationId: string;
-  onNewConversation: () => void;
+  /** The link named a conversation that cannot exist; this is a new one instead. */
+  invalidLink: boolean;
+  /** `replace` when this conversation is empty, so Back does not walk through empty ones. */
+  onNewConversation: (mode: 'push' | 'replace') => void;
 }
 
-export function Chat({ conversationId, onNewConversation }: ChatProps) {
+// Why the composer cannot send now, in the user's words.
+const SEND_HINTS: Record<SendBlock, string> = {
+  waiting: 'Answer the question above to continue.',
+  busy: 'The planner is writing…',
+  checking: 'Opening your conversation…',
+  unknown: 'Sending is paused until we know whether a question is waiting for you: retry above.',
+};
+const OFFLINE_HINT = 'You are offline. You can send once your connection is back.';
+const INVALID_LINK_NOTICE =
+  'The link did not name a conversation this planner can open, so this is a new conversation.';
+const RESTORED_ONLY_NOTICE = 'Picked up where you left off: this question is still waiting for you.';
+
+export function Chat({ conversationId, invalidLink, onNewConversation }: ChatProps) {
+  // The page's own origin: Vite proxies /api to the Mastra server.
+  const source = { agentId: 'planner', baseUrl: '', threadId: conversationId, resourceId: conversationId };
   const run = useAgentRun({
-    agentId: 'planner',
-    // The page's own origin: Vite proxies /api to the Mastra server.
-    baseUrl: '',
-    threadId: conversationId,
-    resourceId: conversationId,
+    ...source,
     // The chat renders on structure only; each row reads its own entry, so a text delta renders
     // the streaming message alone and a new question renders itself (and the list that adds it).
     watchText: false,
   });
+  // The whole conversation from the server's memory, other tabs in step, one send at a time.
+  const history = useThreadHistory(run, source);
+  const online = useOnline();
   const busy = run.status === 'streaming' || run.status === 'resuming';
   const waiting = run.openPrompts.length > 0;
-  useAutoScroll(run.transcript.length);
+  const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
+  useAutoScroll(run.transcript.length, run.transcript.at(-1)?.type === 'prompt');
+  // A failed answer is said by its question, with its own way to send it again: not twice.
+  const failedPrompt = run.transcript.some((entry) => entry.type === 'prompt' && entry.state === 'failed');
   // Refused answers are shown by the prompt itself; a cancel is the user's own doing.
-  const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
+  const shownError =
+    busy || failedPrompt || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
+  const problem = shownError ?? (waiting ? undefined : run.restoreError);
+  const trouble = problem ? troubleOf(problem, online) : !online ? 'offline' : undefined;
   // User messages that failed to reach the agent and were sent again: shown once, not twice.
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
 
   const retry = () => {
     // The store's latest transcript: this render's may be a frame behind on text.
     const transcript = run.store.getSnapshot().transcript;
-    const failed = transcript.find((e) => e.type === 'prompt' && e.state === 'failed');
-    if (failed) {
-      // The answer that failed, unchanged; the prompt shows how it goes.
-      void run.retry(failed.id).catch(() => {});
-      return;
-    }
     const lastUser = transcript.findLast((e) => e.type === 'user');
     if (lastUser?.type !== 'user') return;
     if (transcript.at(-1) === lastUser) setResent((ids) => new Set(ids).add(lastUser.id));
@@ -52,7 +70,16 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
   };
   // Failures land in the snapshot (and the banner); a refusal (a request still running) changes nothing.
   const send = (text: string) => void run.send(text).catch(() => {});
-  const restoredOnly = run.transcript.length > 0 && run.transcript[0]?.type === 'prompt';
+  const canSend = history.canSend.allowed && online;
+  const sendHint = !history.canSend.allowed
+    ? SEND_HINTS[history.canSend.reason]
+    : !online
+      ? OFFLINE_HINT
+      : undefined;
+  // Without memory on the server, a reload brings back only the waiting question: say so.
+  const restoredOnly =
+    history.memory === false && run.transcript.length > 0 && run.transcript[0]?.type === 'prompt';
+  const newConversation = () => onNewConversation(run.transcript.length === 0 ? 'replace' : 'push');
 
   return (
     <div className="app">
@@ -66,12 +93,8 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
             </div>
           </div>
           <div className="topbar__actions">
-            <StatusBadge
-              status={shownError || (run.restoreError && !waiting) ? 'error' : run.status}
-              waiting={waiting}
-              restoring={run.restoring}
-            />
-            <button type="button" className="button button--ghost" onClick={onNewConversation}>
+            <StatusBadge status={run.status} waiting={waiting} connecting={connecting} trouble={trouble} />
+            <button type="button" className="button button--ghost" onClick={newConversation}>
               <PlusIcon />
               <span className="new-label">New conversation</span>
             </button>
@@ -80,25 +103,29 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
       </header>
 
       <main className="chat">
-        <section className="chat__log" aria-labelledby="conversation-heading">
+        <section
+          className="chat__log"
+          aria-labelledby="conversation-heading"
+          aria-busy={connecting || undefined}
+        >
           <h2 id="conversation-heading" className="visually-hidden">
             Conversation
           </h2>
-          {run.transcript.length === 0 ? (
-            <Welcome onPick={send} disabled={busy || waiting || run.restoring} />
+          {invalidLink && <p className="notice">{INVALID_LINK_NOTICE}</p>}
+          {connecting ? (
+            <p className="connecting">Opening your conversation…</p>
+          ) : run.transcript.length === 0 ? (
+            <Welcome onPick={send} disabled={!canSend} />
           ) : (
             <ol className="transcript">
-              {restoredOnly && (
-                <li className="notice">
-                  Picked up where you left off: this question is still waiting for you.
-                </li>
-              )}
+              {restoredOnly && <li className="notice">{RESTORED_ONLY_NOTICE}</li>}
               {run.transcript.map((entry) =>
                 resent.has(entry.id) ? null : (
                   <Entry
                     key={entry.id}
                     id={entry.id}
                     run={run}
+                    online={online}
                     live={busy && entry.type === 'assistant' && entry.runId === run.runId}
                   />
                 ),
@@ -110,26 +137,17 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
 
         <div className="chat__dock">
           {shownError ? (
-            <ErrorBanner error={shownError} onRetry={retry} />
-          ) : run.restoreError ? (
+            <ErrorBanner error={shownError} online={online} onRetry={retry} />
+          ) : problem ? (
             <ErrorBanner
-              error={run.restoreError}
+              error={problem}
+              online={online}
               title="Could not check for open questions"
               detail="A question may be waiting for you on the server. Check that it is running, then retry."
-              onRetry={run.restore}
+              onRetry={history.reload}
             />
           ) : null}
-          <Composer
-            disabled={busy || waiting || run.restoring}
-            hint={
-              waiting
-                ? 'Answer the question above to continue.'
-                : busy
-                  ? 'The planner is writing…'
-                  : undefined
-            }
-            onSend={send}
-          />
+          <Composer disabled={!canSend} hint={sendHint} onSend={send} />
         </div>
       </main>
     </div>
@@ -150,6 +168,12 @@ const PROMPT_LABELS = {
   submit: 'Send answer',
   submitting: 'Sending…',
   retry: 'Send answer again',
+  failed: () => 'Your answer was not sent: the planner could not be reached. It is kept here; send it again.',
+} as const;
+// The same, when the browser says the user's own connection is down.
+const OFFLINE_PROMPT_LABELS = {
+  ...PROMPT_LABELS,
+  failed: () => 'You are offline. Your answer is kept here; send it again once your connection is back.',
 } as const;
 
 interface EntryProps {
@@ -157,13 +181,17 @@ interface EntryProps {
   /** Only its store and its (stable) actions are read: a new run object renders nothing again. */
   run: AgentRun;
   live: boolean;
+  online: boolean;
 }
 
 const sameEntryProps = (before: EntryProps, after: EntryProps) =>
-  before.id === after.id && before.live === after.live && before.run.store === after.run.store;
+  before.id === after.id &&
+  before.live === after.live &&
+  before.online === after.online &&
+  before.run.store === after.run.store;
 
 /** One message or question; renders when its own entry changes, never for another's. */
-const Entry = memo(function Entry({ id, run, live }: EntryProps) {
+const Entry = memo(function Entry({ id, run, live, online }: EntryProps) {
   const entry = useTranscriptEntry(run.store, id);
   const { submit, retry } = run;
   // What the prompt reads of the run: its own entry says where it is.
@@ -195,10 +223,18 @@ const Entry = memo(function Entry({ id, run, live }: EntryProps) {
       );
     case 'prompt':
       return (
-        <li className="message message--prompt">
+        <PromptRow open={entry.state === 'ready'}>
           <Mark as="avatar" size={18} />
-          <AskUserPrompt run={promptRun} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
-        </li>
+          <div className="prompt-cell">
+            <AskUserPrompt
+              run={promptRun}
+              prompt={entry.prompt}
+              labels={online ? PROMPT_LABELS : OFFLINE_PROMPT_LABELS}
+              autoFocus
+            />
+            {entry.state === 'failed' && entry.error && <ErrorDetails error={entry.error} />}
+          </div>
+        </PromptRow>
       );
   }
 }, sameEntryProps);
@@ -210,16 +246,42 @@ function hasLiveText(transcript: TranscriptEntry[], runId: string | undefined): 
 
 /**
  * Keeps the newest message in view while the user is reading at the bottom, when `signature`
- * changes: the chat's entry count, or the length of the message being written.
+ * changes: the chat's entry count, or the length of the message being written. A new question
+ * places itself (see `PromptRow`): scrolling to the bottom would hide its heading when zoomed in.
  */
-function useAutoScroll(signature: number) {
+function useAutoScroll(signature: number, newestIsPrompt = false) {
   useEffect(() => {
+    if (newestIsPrompt) return;
     const page = document.documentElement;
     const distance = page.scrollHeight - (window.scrollY + window.innerHeight);
     if (distance > 320) return;
     // To the very bottom, so the docked composer sits below the newest message, not over it.
     window.scrollTo({ top: page.scrollHeight });
-  }, [signature]);
+  }, [signature, newestIsPrompt]);
+}
+
+/**
+ * A question's row. An open question, when it appears, brings its heading to the top of the view,
+ * then, if the control it focused is still out of view (a small window, a large zoom), that control:
+ * the heading first, so what is asked is read before what is answered (WCAG 1.4.10 reflow).
+ */
+function PromptRow({ open, children }: { open: boolean; children: ReactNode }) {
+  const row = useRef<HTMLLIElement>(null);
+  const [arrivedOpen] = useState(open);
+  useLayoutEffect(() => {
+    const element = row.current;
+    if (!arrivedOpen || !element) return;
+    element.scrollIntoView({ block: 'start' });
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || !element.contains(focused)) return;
+    const box = focused.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) focused.scrollIntoView({ block: 'nearest' });
+  }, [arrivedOpen]);
+  return (
+    <li ref={row} className="message message--prompt">
+      {children}
+    </li>
+  );
 }
 
 function Thinking() {

@@ -1,20 +1,35 @@
 import type { RunError } from '@ask-user-kit/react';
 
-function describe(error: RunError): { title: string; detail: string } {
+/** What kind of trouble an error is, in the user's terms. */
+export type Trouble = 'offline' | 'unreachable' | 'failed';
+
+/** Offline when the browser says so; unreachable when the request never got an answer from the planner. */
+export function troubleOf(error: RunError, online: boolean): Trouble {
+  if (!online) return 'offline';
   const unreachable =
     error.code === 'network' || error.status === 502 || error.status === 503 || error.status === 504;
-  if (unreachable) {
-    return {
-      title: 'The planner is not reachable',
-      detail: 'Nothing you wrote is lost. Check that the server is running, then retry.',
-    };
-  }
-  return { title: 'Something went wrong', detail: error.message };
+  return unreachable ? 'unreachable' : 'failed';
 }
+
+const WORDS: Record<Trouble, { title: string; detail: string }> = {
+  offline: {
+    title: 'You are offline',
+    detail: 'Nothing you wrote is lost. Retry once your connection is back.',
+  },
+  unreachable: {
+    title: 'The planner is not reachable',
+    detail: 'Nothing you wrote is lost. Check that the server is running, then retry.',
+  },
+  failed: {
+    title: 'The planner could not finish',
+    detail: 'Nothing you wrote is lost. Retry, or start a new conversation.',
+  },
+};
 
 /** What went wrong, in words, with a way to try again. */
 export interface ErrorBannerProps {
   error: RunError;
+  online: boolean;
   /** Override the words derived from the error. */
   title?: string;
   detail?: string;
@@ -22,10 +37,16 @@ export interface ErrorBannerProps {
   onRetry: (() => void) | undefined;
 }
 
-export function ErrorBanner({ error, title: givenTitle, detail: givenDetail, onRetry }: ErrorBannerProps) {
-  const described = describe(error);
-  const title = givenTitle ?? described.title;
-  const detail = givenDetail ?? described.detail;
+export function ErrorBanner({
+  error,
+  online,
+  title: givenTitle,
+  detail: givenDetail,
+  onRetry,
+}: ErrorBannerProps) {
+  const trouble = troubleOf(error, online);
+  const title = givenTitle ?? WORDS[trouble].title;
+  const detail = trouble === 'offline' ? WORDS.offline.detail : (givenDetail ?? WORDS[trouble].detail);
   return (
     <div className="banner" role="alert">
       <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -41,6 +62,7 @@ export function ErrorBanner({ error, title: givenTitle, detail: givenDetail, onR
       <div className="banner__body">
         <p className="banner__title">{title}</p>
         <p className="banner__detail">{detail}</p>
+        <ErrorDetails error={error} />
       </div>
       {onRetry && (
         <button type="button" className="button button--danger" onClick={onRetry}>
@@ -48,5 +70,15 @@ export function ErrorBanner({ error, title: givenTitle, detail: givenDetail, onR
         </button>
       )}
     </div>
+  );
+}
+
+/** The browser's or server's own words, for whoever wants them: folded away. */
+export function ErrorDetails({ error }: { error: RunError }) {
+  return (
+    <details className="error-details">
+      <summary>Details</summary>
+      <p>{error.message}</p>
+    </details>
   );
 }

@@ -1,4 +1,5 @@
 import type { RunStatus } from '@ask-user-kit/react';
+import type { Trouble } from './ErrorBanner.tsx';
 
 const LABELS: Record<RunStatus, string> = {
   idle: 'Ready',
@@ -9,24 +10,39 @@ const LABELS: Record<RunStatus, string> = {
   error: 'Something went wrong',
 };
 
+const TROUBLE_LABELS: Record<Trouble, string> = {
+  offline: 'Offline',
+  unreachable: 'Not connected',
+  failed: 'Something went wrong',
+};
+
 /** The run's status in words, announced politely to screen readers. */
 export function StatusBadge({
   status,
   waiting,
-  restoring,
+  connecting,
+  trouble,
 }: {
   status: RunStatus;
   waiting: boolean;
-  restoring: boolean;
+  /** The conversation is being read from the server. */
+  connecting: boolean;
+  /** What is wrong, if something is: it wins over the status. */
+  trouble: Trouble | undefined;
 }) {
   // A question restored after a reload waits for the user whatever the last stream did.
   const shown: RunStatus = waiting && (status === 'idle' || status === 'done') ? 'awaiting-input' : status;
-  const connecting = restoring && shown === 'idle';
+  const label = trouble
+    ? TROUBLE_LABELS[trouble]
+    : connecting && shown === 'idle'
+      ? 'Connecting…'
+      : LABELS[shown];
+  const data = trouble ? 'error' : connecting && shown === 'idle' ? 'streaming' : shown;
   return (
-    <p className="status" data-status={connecting ? 'streaming' : shown} role="status">
+    <p className="status" data-status={data} role="status">
       <span className="status__dot" aria-hidden="true" />
       <span className="visually-hidden">Status: </span>
-      {connecting ? 'Connecting…' : LABELS[shown]}
+      {label}
     </p>
   );
 }

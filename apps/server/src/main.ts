@@ -139,6 +139,8 @@ try {
   server = await startMastraTestServer({
     agents,
     storage: mastraStorage,
+    // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
+    memory: true,
     port,
     middleware: [instanceHeader, answerGuard({ claims })],
     // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.

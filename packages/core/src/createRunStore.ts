@@ -252,6 +252,10 @@ export function createRunStore({
       if (ended) replyLost();
     },
 
+    edit(change) {
+      dispatch({ type: 'edit', edit: change });
+    },
+
     cancel() {
       active?.abort();
     },

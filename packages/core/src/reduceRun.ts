@@ -39,6 +39,11 @@ export type RunAction =
    * broke off (with that error): listed again, they become `failed`.
    */
   | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
+  /**
+   * A change made outside the reducer, by the kit's opt-in entries (e.g. `@ask-user-kit/core/history`
+   * loading a thread's messages): kept out of it so that apps without them do not carry their code.
+   */
+  | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
   /** Back to the initial snapshot. */
   | { type: 'reset' };
 
@@ -59,7 +64,7 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 export { MAX_ISSUES } from './snapshotEdit.ts';
 
-const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
+export const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
 
 /**
  * True when the user has something to do: an open prompt that can be answered (not a malformed
@@ -71,7 +76,7 @@ function waitsForInput(s: RunSnapshot): boolean {
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
-const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
+export const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
   waitsForInput(s) ? 'awaiting-input' : otherwise;
 
 /**
@@ -257,6 +262,8 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
     }
     case 'restore':
       return restore(s, action);
+    case 'edit':
+      return action.edit(s);
     case 'reset':
       return initialRunSnapshot;
     default:

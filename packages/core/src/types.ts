@@ -229,6 +229,12 @@ export interface RunStore {
    * requested after that break still has it; a list requested earlier is stale for it.
    */
   restore(runs: SuspendedRun[]): void;
+  /**
+   * Applies a change to the snapshot (listeners are told if it returns a new one). For the kit's
+   * opt-in entries, e.g. `loadHistory(store, entries)` of `@ask-user-kit/core/history`; `change`
+   * must return a snapshot as the reducer would (immutable, `openPrompts` matching the transcript).
+   */
+  edit(change: (snapshot: RunSnapshot) => RunSnapshot): void;
   /** Aborts the request or stream in flight, if any; what arrived is kept. */
   cancel(): void;
   /** Aborts what is in flight and clears the conversation (a new thread id is the caller's business). */

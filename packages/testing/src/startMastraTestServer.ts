@@ -6,6 +6,7 @@ import type { ApiRoute } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
+import { Memory } from '@mastra/memory';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
@@ -25,6 +26,13 @@ export interface MastraTestServerOptions {
   apiPrefix?: string;
   /** Mastra's `server.middleware`, e.g. `@ask-user-kit/server`'s `answerGuard`. */
   middleware?: MiddlewareHandler[];
+  /**
+   * Give every agent that has no memory of its own a Mastra `Memory` on the server's storage, so
+   * runs are kept as threads and messages, and the memory routes (`/api/memory/threads/:id/messages`
+   * and the like) answer. The agent keeps it after the server closes. Default: false (no memory;
+   * those routes answer 400 and `suspended-runs?threadId=` is refused).
+   */
+  memory?: boolean;
   /** Mastra's `server.apiRoutes`, outside the prefix, e.g. `@mastra/ai-sdk`'s `chatRoute({ path: '/chat/:agentId' })`. */
   apiRoutes?: ApiRoute[];
 }
@@ -50,6 +58,12 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
     typeof options.storage === 'object'
       ? options.storage
       : new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
+  if (options.memory) {
+    for (const agent of Object.values(options.agents)) {
+      // No storage of its own: Mastra hands it the server's each time the agent reads its memory.
+      if (!agent.hasOwnMemory()) agent.__setMemory(new Memory());
+    }
+  }
   const mastra = new Mastra({
     agents: options.agents,
     storage,
