@@ -32,7 +32,10 @@ const RETRY_PAUSE_MS = 250;
 const LISTING_ROUNDS = 10;
 const PROGRESS_EVERY_MS = 5_000;
 // A stream silent this long is abandoned (status error, code timeout) and the conversation restored.
-const IDLE_TIMEOUT_MS = 20_000;
+// Above what an instance takes to answer on a saturated machine: an abandoned stream whose run then
+// ends on the server is a lost reply, and the message sent again is more load (20 s was too short at
+// C = 1,000 with the machine's 2 cores also busy with other work: 400 streams abandoned).
+const IDLE_TIMEOUT_MS = 60_000;
 // A store operation that has not settled after this long is cancelled and counted (see `hung`).
 // Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers that are
 // only slow, which then count as lost races and lost conversations.
@@ -373,6 +376,7 @@ async function converse(conversation: Conversation): Promise<void> {
       conversation.lostReplies += 1;
       answered = 0;
       stuck = 0;
+      await sleep(RETRY_PAUSE_MS * Math.min(conversation.lostReplies, 20));
       await bounded(conversation, conversation.store.send('Plan a trip for me'));
       continue;
     }
@@ -382,6 +386,8 @@ async function converse(conversation: Conversation): Promise<void> {
       if (answered === 0 && snapshot.status === 'error' && !snapshot.toolCalls.length) {
         // The first message died with its instance before the run was stored: send it again.
         conversation.resent += 1;
+        // Backed off: on an overloaded machine, sending again at once only adds runs to the load.
+        await sleep(RETRY_PAUSE_MS * Math.min(conversation.resent, 20));
         await bounded(conversation, conversation.store.send('Plan a trip for me'));
         continue;
       }

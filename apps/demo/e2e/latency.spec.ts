@@ -1,13 +1,32 @@
-import { expect, test } from '@playwright/test';
-import { answerButton, composer, expectPlanWith, openApp, question, QUESTIONS } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  answerButton,
+  composer,
+  expectPlanWith,
+  finalReply,
+  openApp,
+  question,
+  QUESTIONS,
+} from './helpers.ts';
 
 // Time from the `tool-call-suspended` chunk reaching the page to the question being painted, in the
 // production build in real Chromium. Reported, not asserted: timings vary with the machine.
 const RUNS = Number(process.env.LATENCY_RUNS ?? 20);
+// With LATENCY_EARLIER=N, a second test measures in one long conversation: it first plans trips
+// through the real server until the chat holds N entries (messages, questions, replies), then
+// measures RUNS more trips in the same chat. Off by default (N = 500 takes minutes): `pnpm
+// --filter @ask-user-kit/demo exec playwright test latency --project latency` with it set.
+const EARLIER = Number(process.env.LATENCY_EARLIER ?? 0);
 
 declare global {
   interface Window {
-    __askLatency: { arrived: number[]; painted: number[]; rendered: number[]; presented: number[] };
+    __askLatency: {
+      arrived: number[];
+      painted: number[];
+      rendered: number[];
+      presented: number[];
+      floor: number[];
+    };
   }
 }
 
@@ -23,7 +42,15 @@ function instrument() {
     painted: [] as number[],
     rendered: [] as number[],
     presented: [] as number[],
+    floor: [] as number[],
   });
+  // The no-work floor: a frame queued when the chunk arrives, and the task after it, as for the question.
+  const afterNextFrame = (marks: number[]) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => marks.push(performance.now());
+      channel.port2.postMessage(null);
+    });
   // Element Timing: Chromium reports when the question's text was actually presented on screen.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -46,6 +73,7 @@ function instrument() {
         const text = tail + decoder.decode(value, { stream: true });
         if (text.includes('"tool-call-suspended"')) {
           marks.arrived.push(at);
+          afterNextFrame(marks.floor);
           tail = '';
         } else {
           tail = text.slice(-32);
@@ -66,11 +94,7 @@ function instrument() {
       seen.add(form);
       marks.rendered.push(performance.now());
       form.querySelector('[data-part="question"]')?.setAttribute('elementtiming', 'question');
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => marks.painted.push(performance.now());
-        channel.port2.postMessage(null);
-      });
+      afterNextFrame(marks.painted);
     }
   }).observe(document, { childList: true, subtree: true });
 }
@@ -154,4 +178,64 @@ test('latency from the suspended chunk to the painted question', async ({ page }
     contentType: 'application/json',
   });
   expect(report.all.painted.n).toBeGreaterThanOrEqual(20);
+});
+
+/** Plans one trip in the open chat: a message, three answers, the plan. */
+async function planTrip(page: Page, n: number) {
+  const painted = () => page.evaluate(() => window.__askLatency.painted.length);
+  const before = await painted();
+  await composer(page).fill(`Trip ${n}`);
+  await composer(page).press('Enter');
+  await expect.poll(painted).toBe(before + 1);
+  await question(page, QUESTIONS.where).last().getByRole('textbox', { name: QUESTIONS.where }).fill('Rome');
+  await answerButton(page, QUESTIONS.where).last().click();
+  await expect.poll(painted).toBe(before + 2);
+  await question(page, QUESTIONS.how).last().getByText('Train', { exact: true }).click();
+  await answerButton(page, QUESTIONS.how).last().click();
+  await expect.poll(painted).toBe(before + 3);
+  await question(page, QUESTIONS.what).last().getByText('Museums', { exact: true }).click();
+  await answerButton(page, QUESTIONS.what).last().click();
+  await expect(finalReply(page)).toHaveCount(n + 1);
+}
+
+test('latency in a long conversation (LATENCY_EARLIER entries before)', async ({ page }, testInfo) => {
+  test.skip(!EARLIER, 'set LATENCY_EARLIER to measure in a long conversation');
+  // Seeding: about 6 entries and 1 to 2 s per trip.
+  test.setTimeout((EARLIER / 6 + RUNS) * 10_000 + 60_000);
+  await page.addInitScript(instrument);
+  await openApp(page, `/?thread=latency-long-${Date.now()}`);
+  const entries = () => page.locator('.message').count();
+  let trip = 0;
+  while ((await entries()) < EARLIER) await planTrip(page, trip++);
+  const seeded = await entries();
+  const from = await page.evaluate(() => window.__askLatency.arrived.length);
+  for (let run = 0; run < RUNS; run++) await planTrip(page, trip++);
+
+  const marks = await page.evaluate(() => window.__askLatency);
+  const since = (xs: number[]) => xs.slice(from);
+  const arrived = since(marks.arrived);
+  expect(since(marks.painted), 'one painted frame per question').toHaveLength(arrived.length);
+  const figures = {
+    committed: since(marks.rendered).map((at, q) => at - arrived[q]!),
+    painted: since(marks.painted).map((at, q) => at - arrived[q]!),
+    floor: since(marks.floor).map((at, q) => at - arrived[q]!),
+  };
+  const p95 = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.ceil(0.95 * xs.length) - 1]!.toFixed(1);
+  const report = {
+    earlierEntries: seeded,
+    entriesAtEnd: await entries(),
+    questions: arrived.length,
+    unit: 'ms after the read that delivered the tool-call-suspended chunk',
+    committed: { ...stats(figures.committed), p95: p95(figures.committed) },
+    painted: { ...stats(figures.painted), p95: p95(figures.painted) },
+    floor: { ...stats(figures.floor), p95: p95(figures.floor) },
+    samples: figures,
+  };
+  const { samples: _, ...shown } = report;
+  console.log(`[latency-long] ${JSON.stringify(shown, null, 2)}`);
+  await testInfo.attach('latency-long.json', {
+    body: JSON.stringify(report, null, 2),
+    contentType: 'application/json',
+  });
+  expect(arrived.length).toBe(RUNS * 3);
 });
