@@ -74,7 +74,7 @@ export default defineConfig({
       {
         extends: true,
         // Pre-bundled up front: found mid-run, Vite would bundle it again with a second React.
-        optimizeDeps: { include: ['@mastra/react'] },
+        optimizeDeps: { include: ['@mastra/react', '@assistant-ui/react', '@assistant-ui/react-ai-sdk'] },
         test: {
           name: 'browser',
           include: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
@@ -100,6 +100,7 @@ export default defineConfig({
         extends: true,
         root: react18Dir,
         resolve: { dedupe: react18Names },
+        optimizeDeps: { include: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'] },
         test: {
           name: 'browser-react18',
           dir: path.join(react18Dir, '../..'),

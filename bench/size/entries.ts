@@ -85,6 +85,13 @@ export const adapterEntries: AdapterEntry[] = [
     code: "export { AskUserPrompt, useAgentRun } from '@ask-user-kit/react';\nexport { useThreadHistory } from '@ask-user-kit/react/history';",
     budget: 17_408,
   },
+  {
+    name: 'ask-user-kit/assistant-ui: makeAskUserDataUI (AskUserDataPart, AskUserPrompt, useAskUserChat)',
+    code: "export { makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';",
+    // makeAssistantDataUI and useAISDKChat come from the app's assistant-ui packages.
+    external: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
+    budget: 10_240,
+  },
 ];
 
 /** What a user would pick instead, importing just the symbols they would use. */

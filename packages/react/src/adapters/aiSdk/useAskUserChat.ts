@@ -100,6 +100,9 @@ function failureOf(error: Error | undefined): { failure: RunError | Refusal; sai
 /** How an ended request went: `useChat` does not reject, it sets its status and error. */
 function verdictOf(submission: Submission, { status, error }: ChatOutcome): Submission {
   if (submission.phase !== 'ended') return submission;
+  // A chat read through another store (assistant-ui's useAISDKChat) can lag a render behind the
+  // request: still busy there means the verdict waits for the next render.
+  if (status === 'submitted' || status === 'streaming') return submission;
   const { answer } = submission;
   if (status !== 'error') return { phase: 'taken', answer };
   const { failure, saidExpired } = failureOf(error);
@@ -261,16 +264,17 @@ function useExpiryCheck(
   }, [submissions, setSubmissions, found, transport, resourceId]);
 }
 
-/** `submissions` with every ended request given its verdict; the same map when none ended. */
+/** `submissions` with every ended request given its verdict; the same map when none changed. */
 function settle(
   submissions: ReadonlyMap<string, Submission>,
   outcome: ChatOutcome,
 ): ReadonlyMap<string, Submission> {
   let next: Map<string, Submission> | undefined;
   for (const [key, submission] of submissions) {
-    if (submission.phase !== 'ended') continue;
+    const verdict = verdictOf(submission, outcome);
+    if (verdict === submission) continue;
     next ??= new Map(submissions);
-    next.set(key, verdictOf(submission, outcome));
+    next.set(key, verdict);
   }
   return next ?? submissions;
 }
