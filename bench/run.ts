@@ -1,6 +1,7 @@
 // pnpm bench [size|throughput|renders|latency|memory|scaling|limits|transcript|transcript-renders …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { canCollectGarbage } from './lib/heap.ts';
 import { sizeSection } from './sections/size.ts';
 import { latencySection } from './sections/latency.ts';
 import { limitsSection } from './sections/limits.ts';
@@ -45,7 +46,7 @@ console.log(
 );
 console.log(`Load average at start: ${load()}`);
 console.log(`Kit code: ${kitRevision()}`);
-if (typeof (globalThis as { gc?: unknown }).gc !== 'function')
+if (!canCollectGarbage())
   console.log('(node runs without --expose-gc: garbage is not collected between runs)');
 for (const name of chosen) {
   const started = performance.now();

@@ -1,17 +1,12 @@
+import { canCollectGarbage, NEEDS_EXPOSE_GC, settledHeap } from '../lib/heap.ts';
 import { loadCore } from '../lib/kit.ts';
 import { fixed, printTable } from '../lib/table.ts';
-import { collect } from '../lib/time.ts';
 
 type Core = NonNullable<Awaited<ReturnType<typeof loadCore>>>;
 
 const MB = 1e6;
 const READ = 64 * 1024;
 const encoder = new TextEncoder();
-
-const heap = () => {
-  for (let i = 0; i < 4; i++) collect();
-  return process.memoryUsage().heapUsed;
-};
 
 /**
  * A body that hands out `total` bytes made by `bytesAt(offset, size)` in reads of `readSize`,
@@ -89,7 +84,7 @@ interface Case {
 
 /** Streams a case through createRunStore over createFetchTransport; returns the heap figures and the snapshot's end. */
 async function measure(core: Core, c: Case) {
-  const before = heap();
+  const before = settledHeap();
   const { stats, result } = await (async () => {
     const { body, stats } = sampledBody(c.total, c.readSize ?? READ, c.bytesAt);
     const transport = core.createFetchTransport({
@@ -104,7 +99,7 @@ async function measure(core: Core, c: Case) {
     await store.send('go');
     const ms = performance.now() - started;
     const snapshot = store.getSnapshot();
-    const retained = heap() - before;
+    const retained = settledHeap() - before;
     const excerpts = snapshot.issues.reduce((sum, issue) => sum + issue.excerpt.length, 0);
     return {
       stats,
@@ -142,8 +137,8 @@ async function decodeTime(core: Core, size: number, readSize: number) {
 /** Section: frames too big or never ending, and what a stream's end leaves on the heap. */
 export async function limitsSection(): Promise<void> {
   console.log('\n## Decoder limits and what a stream leaves behind\n');
-  if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
-    console.log('Skipped: needs node --expose-gc (pnpm bench passes it).');
+  if (!canCollectGarbage()) {
+    console.log(NEEDS_EXPOSE_GC);
     return;
   }
   const core = await loadCore();

@@ -1,19 +1,14 @@
+import { canCollectGarbage, NEEDS_EXPOSE_GC, settledHeap } from '../lib/heap.ts';
 import { recordedTransport, loadCore } from '../lib/kit.ts';
 import { loadRecordings } from '../lib/recordings.ts';
 import { memorySpec } from '../lib/streams.ts';
 import { fixed, printTable } from '../lib/table.ts';
-import { collect } from '../lib/time.ts';
-
-const heap = () => {
-  for (let i = 0; i < 4; i++) collect();
-  return process.memoryUsage().heapUsed;
-};
 
 /** Section 5: heap a store retains after a 100,000-chunk run, next to the size of the text it holds. */
 export async function memorySection(): Promise<void> {
   console.log('\n## Memory\n');
-  if (typeof (globalThis as { gc?: unknown }).gc !== 'function') {
-    console.log('Skipped: needs node --expose-gc (pnpm bench passes it).');
+  if (!canCollectGarbage()) {
+    console.log(NEEDS_EXPOSE_GC);
     return;
   }
   const core = await loadCore();
@@ -36,7 +31,7 @@ export async function memorySection(): Promise<void> {
     transport: recordedTransport(core, () => bytes.subarray(0, 256 * 1024), 64 * 1024),
   });
   await warm.send('warm up').catch(() => {});
-  const before = heap();
+  const before = settledHeap();
   // The run lives in its own function: a suspended async frame can keep stale temporaries alive.
   const run = await (async () => {
     const store = core.createRunStore({ transport: recordedTransport(core, () => bytes, 64 * 1024) });
@@ -44,13 +39,13 @@ export async function memorySection(): Promise<void> {
     await store.send('Plan a three-day trip.');
     const runMs = performance.now() - started;
     const snapshot = store.getSnapshot();
-    const asLeft = heap() - before;
+    const asLeft = settledHeap() - before;
     // Reading the text (as rendering does) makes V8 flatten the rope built from the deltas.
     let read = 0;
     for (const entry of snapshot.transcript)
       if (entry.type === 'assistant') read += entry.text.charCodeAt(entry.text.length - 1);
     read += snapshot.text.charCodeAt(snapshot.text.length - 1);
-    const afterRead = heap() - before;
+    const afterRead = settledHeap() - before;
     return {
       runMs,
       asLeft,
@@ -64,7 +59,7 @@ export async function memorySection(): Promise<void> {
     };
   })();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const released = heap() - before;
+  const released = settledHeap() - before;
   const { runMs, asLeft, afterRead, read, chars, utf8, status, transcriptEntries, toolCalls } = run;
   const utf16 = chars * 2;
 

@@ -5,10 +5,12 @@
  * issue 11 set 12 KB, and the readable AskUserPrompt (one file per concept, plain parts) measured
  * 12,026 B on the old core. Issue 12's hardening (frame and idle limits, expiry confirmed by
  * listing, failed/answered-elsewhere states, retry, restore reconciliation) then added about
- * 2.6 KB to core: 14,631 B. The budget is 15 KB until that is won back by design (entry points,
- * less code), never by golfing. Never raise it to let a change through without saying why.
+ * 2.6 KB to core: 14,631 B, and the budget became 15 KB. Development checks written inline, so
+ * that production builds drop their messages (wave 3), brought the kit from 14,989 B to 14,743 B:
+ * the budget came down to 14.75 KB. It comes down further as size is won back by design (entry
+ * points, less code), never by golfing. Never raise it to let a change through without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 15_360;
+export const KIT_BUDGET_GZ_BYTES = 15_104;
 
 /** The size the kit aims at (issue 11: 12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -5,12 +5,13 @@ import type { MastraChunk } from './types.ts';
 
 // Real chunks from the recordings, then broken one field at a time.
 const all = sseFixtures.flatMap(referenceChunks) as unknown as MastraChunk[];
+type RealChunk = MastraChunk & { payload: Record<string, unknown> };
 const real = (type: string) => {
   const chunk = all.find((c) => c.type === type);
   if (!chunk) throw new Error(`no recorded ${type} chunk`);
-  return structuredClone(chunk) as MastraChunk & { payload: Record<string, unknown> };
+  return structuredClone(chunk) as RealChunk;
 };
-const broken = (type: string, change: (c: MastraChunk & { payload: Record<string, unknown> }) => void) => {
+const broken = (type: string, change: (c: RealChunk) => unknown) => {
   const chunk = real(type);
   change(chunk);
   return chunk;
@@ -48,66 +49,84 @@ describe('parseChunk', () => {
     });
   });
 
-  it.each([
-    ['text-delta', (c) => (c.payload.text = 42), 'Skipped a "text-delta" chunk: payload.text must be text.'],
-    ['text-delta', (c) => delete c.payload.text, 'Skipped a "text-delta" chunk: payload.text must be text.'],
-    [
-      'text-delta',
-      (c) => ((c as { payload: unknown }).payload = 'hi'),
-      'Skipped a "text-delta" chunk: payload must be an object.',
-    ],
-    [
-      'text-delta',
-      (c) => ((c as { runId: unknown }).runId = 5),
-      'Skipped a "text-delta" chunk: runId must be text.',
-    ],
-    [
-      'tool-call-suspended',
-      (c) => delete c.runId,
-      'Skipped a "tool-call-suspended" chunk: runId must be text.',
-    ],
-    [
-      'tool-call-suspended',
-      (c) => (c.payload.toolCallId = 5),
-      'Skipped a "tool-call-suspended" chunk: payload.toolCallId must be text.',
-    ],
-    [
-      'tool-call-suspended',
-      (c) => delete c.payload.toolName,
-      'Skipped a "tool-call-suspended" chunk: payload.toolName must be text.',
-    ],
-    [
-      'tool-call',
-      (c) => (c.payload.toolCallId = null),
-      'Skipped a "tool-call" chunk: payload.toolCallId must be text.',
-    ],
-    [
-      'tool-result',
-      (c) => (c.payload.isError = 'no'),
-      'Skipped a "tool-result" chunk: payload.isError must be true or false.',
-    ],
-    [
-      'tool-result',
-      (c) => (c.payload.toolName = 5),
-      'Skipped a "tool-result" chunk: payload.toolName must be text.',
-    ],
-    [
-      'tool-call',
-      (c) => delete c.payload.toolName,
-      'Skipped a "tool-call" chunk: payload.toolName must be text.',
-    ],
-    [
-      'text-delta',
-      (c) => ((c as { payload: unknown }).payload = ['hi']),
-      'Skipped a "text-delta" chunk: payload must be an object.',
-    ],
-  ] as const satisfies [
-    string,
-    (c: MastraChunk & { payload: Record<string, unknown> }) => unknown,
-    string,
-  ][])('a malformed %s gives a clear issue, not a throw', (type, change, message) => {
-    const chunk = broken(type, change as (c: MastraChunk & { payload: Record<string, unknown> }) => void);
+  // One row a way to break a recorded chunk: the issue says which chunk type and which field.
+  it.each<{ type: string; broken: string; change: (c: RealChunk) => unknown; reason: string }>([
+    {
+      type: 'text-delta',
+      broken: 'a number as text',
+      change: (c) => (c.payload.text = 42),
+      reason: 'payload.text must be text.',
+    },
+    {
+      type: 'text-delta',
+      broken: 'no text',
+      change: (c) => delete c.payload.text,
+      reason: 'payload.text must be text.',
+    },
+    {
+      type: 'text-delta',
+      broken: 'a string as payload',
+      change: (c) => ((c as { payload: unknown }).payload = 'hi'),
+      reason: 'payload must be an object.',
+    },
+    {
+      type: 'text-delta',
+      broken: 'an array as payload',
+      change: (c) => ((c as { payload: unknown }).payload = ['hi']),
+      reason: 'payload must be an object.',
+    },
+    {
+      type: 'text-delta',
+      broken: 'a number as runId',
+      change: (c) => ((c as { runId: unknown }).runId = 5),
+      reason: 'runId must be text.',
+    },
+    {
+      type: 'tool-call-suspended',
+      broken: 'no runId',
+      change: (c) => delete c.runId,
+      reason: 'runId must be text.',
+    },
+    {
+      type: 'tool-call-suspended',
+      broken: 'a number as toolCallId',
+      change: (c) => (c.payload.toolCallId = 5),
+      reason: 'payload.toolCallId must be text.',
+    },
+    {
+      type: 'tool-call-suspended',
+      broken: 'no toolName',
+      change: (c) => delete c.payload.toolName,
+      reason: 'payload.toolName must be text.',
+    },
+    {
+      type: 'tool-call',
+      broken: 'a null toolCallId',
+      change: (c) => (c.payload.toolCallId = null),
+      reason: 'payload.toolCallId must be text.',
+    },
+    {
+      type: 'tool-call',
+      broken: 'no toolName',
+      change: (c) => delete c.payload.toolName,
+      reason: 'payload.toolName must be text.',
+    },
+    {
+      type: 'tool-result',
+      broken: 'a string as isError',
+      change: (c) => (c.payload.isError = 'no'),
+      reason: 'payload.isError must be true or false.',
+    },
+    {
+      type: 'tool-result',
+      broken: 'a number as toolName',
+      change: (c) => (c.payload.toolName = 5),
+      reason: 'payload.toolName must be text.',
+    },
+  ])('a $type chunk with $broken gives a clear issue, not a throw', ({ type, change, reason }) => {
+    const chunk = broken(type, change);
     const parsed = parseChunk(chunk);
+    const message = `Skipped a "${type}" chunk: ${reason}`;
     expect(parsed).toEqual({ ok: false, issue: { message, excerpt: expect.any(String) } });
     if (!parsed.ok) expect(parsed.issue.excerpt.startsWith(JSON.stringify(chunk).slice(0, 40))).toBe(true);
   });

@@ -26,7 +26,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
-import { isDevelopment } from './internal/isDevelopment.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
 export type AgentRunSource =
@@ -198,8 +197,14 @@ function withoutText(store: RunStore): () => RunSnapshot {
 export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const { queryClient, threadId, resourceId, initialMessage } = options;
   const contextClient = useContext(QueryClientContext);
-  // TanStack Query's hooks throw without a client too, but do not say how to give one.
-  if (isDevelopment() && !(queryClient ?? contextClient)) throw new Error(MISSING_QUERY_CLIENT);
+  // TanStack Query's hooks throw without a client too, but do not say how to give one. Inline
+  // development check: see internal/development.ts.
+  if (
+    typeof process !== 'undefined' &&
+    process.env.NODE_ENV !== 'production' &&
+    !(queryClient ?? contextClient)
+  )
+    throw new Error(MISSING_QUERY_CLIENT);
 
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
   const instance = useId();

@@ -1,5 +1,5 @@
 import { useCallback, useInsertionEffect, useRef, useState } from 'react';
-import { isDevelopment, warnOnce } from './development.ts';
+import { warnOnce } from './development.ts';
 
 export interface UseControllableStateOptions<T> {
   /** The controlled value; `undefined` means uncontrolled. */
@@ -29,9 +29,14 @@ export function useControllableState<T>({
   const [uncontrolled, setUncontrolled] = useState(defaultProp);
   const controlled = prop !== undefined;
   const value = controlled ? prop : uncontrolled;
-  // The mode is chosen by the first render; a later render in the other mode warns.
+  // The mode is chosen by the first render; a later render in the other mode warns (in development:
+  // an inline check, see development.ts).
   const [initiallyControlled] = useState(controlled);
-  if (isDevelopment() && initiallyControlled !== controlled) {
+  if (
+    typeof process !== 'undefined' &&
+    process.env.NODE_ENV !== 'production' &&
+    initiallyControlled !== controlled
+  ) {
     const from = controlled ? 'uncontrolled' : 'controlled';
     const to = controlled ? 'controlled' : 'uncontrolled';
     warnOnce(

@@ -1,5 +1,5 @@
 import type { PromptOption } from '@ask-user-kit/core';
-import { forwardRef, type ChangeEvent, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ChangeEvent, type ComponentPropsWithoutRef, type ForwardedRef } from 'react';
 import type { AnswerDraft } from '../../draft.ts';
 import { composeEventHandlers, mergeIds } from '../../internal/primitive.ts';
 import {
@@ -36,6 +36,30 @@ function defaultOptionChildren() {
   );
 }
 
+interface OptionShellProps extends ComponentPropsWithoutRef<'label'> {
+  dataPart: 'option' | 'other';
+  context: PromptContextValue;
+  option: OptionContextValue;
+  /** The ref given to `.Option` or `.Other` (a plain prop: React 18 passes no `ref` to a function). */
+  labelRef: ForwardedRef<HTMLLabelElement>;
+}
+
+/** What `.Option` and `.Other` both render: the option's context around its `<label>`. */
+function OptionShell({ dataPart, context, option, labelRef, ...props }: OptionShellProps) {
+  return (
+    <OptionContext.Provider value={option}>
+      <label
+        {...dataAttributes(dataPart, context)}
+        data-state={checkedState(option.checked)}
+        {...props}
+        ref={labelRef}
+      >
+        {props.children ?? defaultOptionChildren()}
+      </label>
+    </OptionContext.Provider>
+  );
+}
+
 export interface AskUserPromptOptionProps extends ComponentPropsWithoutRef<'label'> {
   /** The option's label, as offered in the prompt. */
   label: string;
@@ -48,18 +72,7 @@ export const Option = forwardRef<HTMLLabelElement, AskUserPromptOptionProps>(fun
 ) {
   const context = usePromptContext('<AskUserPrompt.Option>');
   const option = useOptionValue(context, label, false);
-  return (
-    <OptionContext.Provider value={option}>
-      <label
-        {...dataAttributes('option', context)}
-        data-state={checkedState(option.checked)}
-        {...props}
-        ref={ref}
-      >
-        {props.children ?? defaultOptionChildren()}
-      </label>
-    </OptionContext.Provider>
-  );
+  return <OptionShell dataPart="option" context={context} option={option} {...props} labelRef={ref} />;
 });
 Option.displayName = 'AskUserPrompt.Option';
 
@@ -70,18 +83,7 @@ export const Other = forwardRef<HTMLLabelElement, AskUserPromptOtherProps>(funct
   const context = usePromptContext('<AskUserPrompt.Other>');
   const option = useOptionValue(context, '', true);
   if (!context.allowOther) return null;
-  return (
-    <OptionContext.Provider value={option}>
-      <label
-        {...dataAttributes('other', context)}
-        data-state={checkedState(option.checked)}
-        {...props}
-        ref={ref}
-      >
-        {props.children ?? defaultOptionChildren()}
-      </label>
-    </OptionContext.Provider>
-  );
+  return <OptionShell dataPart="other" context={context} option={option} {...props} labelRef={ref} />;
 });
 Other.displayName = 'AskUserPrompt.Other';
 
