@@ -6,6 +6,7 @@ import {
   type AskUserPromptRun,
   type TranscriptEntry,
 } from '@ask-user-kit/react';
+import type { PromptEntry } from '@ask-user-kit/core';
 import { useThreadHistory, type SendBlock } from '@ask-user-kit/react/history';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
@@ -51,11 +52,15 @@ export function Chat({ conversationId, invalidLink, onNewConversation }: ChatPro
   const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
   useAutoScroll(run.transcript.length, run.transcript.at(-1)?.type === 'prompt');
   // A failed answer is said by its question, with its own way to send it again: not twice.
-  const failedPrompt = run.transcript.some((entry) => entry.type === 'prompt' && entry.state === 'failed');
+  const failedPrompt = run.transcript.find(
+    (entry): entry is PromptEntry => entry.type === 'prompt' && entry.state === 'failed',
+  );
   // Refused answers are shown by the prompt itself; a cancel is the user's own doing.
   const shownError =
     busy || failedPrompt || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
-  const problem = shownError ?? (waiting ? undefined : run.restoreError);
+  // Whether a question waits is unknown: said in the banner unless one is seen waiting already.
+  const restoreProblem = shownError || waiting ? undefined : run.restoreError;
+  const problem = shownError ?? failedPrompt?.error ?? restoreProblem;
   const trouble = problem ? troubleOf(problem, online) : !online ? 'offline' : undefined;
   // User messages that failed to reach the agent and were sent again: shown once, not twice.
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
@@ -71,11 +76,11 @@ export function Chat({ conversationId, invalidLink, onNewConversation }: ChatPro
   // Failures land in the snapshot (and the banner); a refusal (a request still running) changes nothing.
   const send = (text: string) => void run.send(text).catch(() => {});
   const canSend = history.canSend.allowed && online;
-  const sendHint = !history.canSend.allowed
-    ? SEND_HINTS[history.canSend.reason]
-    : !online
-      ? OFFLINE_HINT
-      : undefined;
+  const sendHint = !online
+    ? OFFLINE_HINT
+    : history.canSend.allowed
+      ? undefined
+      : SEND_HINTS[history.canSend.reason];
   // Without memory on the server, a reload brings back only the waiting question: say so.
   const restoredOnly =
     history.memory === false && run.transcript.length > 0 && run.transcript[0]?.type === 'prompt';
@@ -138,9 +143,9 @@ export function Chat({ conversationId, invalidLink, onNewConversation }: ChatPro
         <div className="chat__dock">
           {shownError ? (
             <ErrorBanner error={shownError} online={online} onRetry={retry} />
-          ) : problem ? (
+          ) : restoreProblem ? (
             <ErrorBanner
-              error={problem}
+              error={restoreProblem}
               online={online}
               title="Could not check for open questions"
               detail="A question may be waiting for you on the server. Check that it is running, then retry."

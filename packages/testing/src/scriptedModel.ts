@@ -122,6 +122,12 @@ function readContext(prompt: PromptMessage[]): ScriptContext {
 }
 
 let callCounter = 0;
+// Tool call ids are unique across processes, as a provider's are: Mastra's memory keeps a thread's
+// tool invocations by id, and a restarted server counting from call_1 again would have the next
+// question's call merged into the answered one of the same id.
+const processTag = Math.floor(Math.random() * 36 ** 4)
+  .toString(36)
+  .padStart(4, '0');
 
 /**
  * A deterministic language model (AI SDK `MockLanguageModelV4`) that plays a script: no API key,
@@ -146,7 +152,7 @@ export function scriptedModel(script: Script, options: { modelId?: string } = {}
           { type: 'stream-start' as const, warnings: [] },
           ...step.calls.map((input) => ({
             type: 'tool-call' as const,
-            toolCallId: `call_${++callCounter}`,
+            toolCallId: `call_${processTag}_${++callCounter}`,
             toolName: step.toolName,
             input: JSON.stringify(input),
           })),
