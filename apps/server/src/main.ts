@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerGuard, type LibsqlClaimStore, libsqlClaimStore } from '@ask-user-kit/server';
-import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import {
+  askUserAgent,
+  conciergeAgent,
+  startMastraTestServer,
+  tripPlannerScript,
+} from '@ask-user-kit/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 4111);
@@ -30,6 +35,7 @@ const agents = {
       'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
       '(multiple choice), then write a short plan that uses their answers.',
   ),
+  concierge: conciergeAgent(),
 };
 
 function fail(message: string): never {
