@@ -8,6 +8,7 @@ import {
   toStreamError,
   unknownPromptMessage,
 } from './errors.ts';
+import { itemEntryOf } from './items.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
@@ -21,6 +22,7 @@ import type {
   RunStoreOptions,
 } from './types.ts';
 import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
+import { createItemAnswers, forItems, withResumeSchemas } from './storeItems.ts';
 
 type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 
@@ -67,6 +69,7 @@ export function createRunStore({
   transport,
   threadId: givenThreadId,
   resourceId,
+  resumeSchemas,
 }: RunStoreOptions): RunStore {
   // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
   // store's own, the same for all its runs.
@@ -86,7 +89,7 @@ export function createRunStore({
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
-    const next = reduceRun(snapshot, action);
+    const next = reduceRun(snapshot, forItems(snapshot, action));
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -162,8 +165,36 @@ export function createRunStore({
     return refuse('expired', EXPIRED_MESSAGE, key);
   }
 
+  /** Starts the request answering `key` (a prompt or an item) after its checks passed. */
+  function startAnswer(
+    key: string,
+    request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
+    start: RunAction,
+  ): Promise<void> {
+    const controller = new AbortController();
+    active = controller;
+    const done = follow(controller, request, key).finally(() => {
+      if (submitting?.controller === controller) submitting = undefined;
+    });
+    // Registered before the start reaches the listeners: one answering again gets this promise.
+    submitting = { key, controller, done };
+    dispatch(start);
+    return done;
+  }
+
+  const items = createItemAnswers({
+    transport,
+    getSnapshot: () => snapshot,
+    inFlight: (key) => (submitting?.key === key ? submitting.done : undefined),
+    busy: () => active !== undefined,
+    refuse,
+    start: startAnswer,
+    ids: { threadId, resourceId },
+  });
+
   function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
+    if (itemEntryOf(snapshot, key)) return items.submit(key, answer);
     const entry = promptEntryOf(snapshot, key);
     if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
     const check = validateAnswer(entry.prompt, answer, options);
@@ -173,19 +204,11 @@ export function createRunStore({
     brokenReplies.delete(key);
     const { runId, toolCallId } = entry.prompt;
     const resumeData = check.value;
-    const controller = new AbortController();
-    active = controller;
-    const done = follow(
-      controller,
-      (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
+    return startAnswer(
       key,
-    ).finally(() => {
-      if (submitting?.controller === controller) submitting = undefined;
-    });
-    // Registered before submit-start reaches the listeners: one submitting again gets this promise.
-    submitting = { key, controller, done };
-    dispatch({ type: 'submit-start', key, answer: resumeData });
-    return done;
+      (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
+      { type: 'submit-start', key, answer: resumeData },
+    );
   }
 
   return {
@@ -213,7 +236,15 @@ export function createRunStore({
 
     submit,
 
-    retry: (key) => submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key)),
+    approve: (key) => items.answer(key, { type: 'approve' }),
+
+    decline: (key, reason) => items.answer(key, { type: 'decline', ...(reason ? { reason } : {}) }),
+
+    retry(key) {
+      const item = itemEntryOf(snapshot, key);
+      if (item?.answer) return items.answer(key, item.answer);
+      return submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key));
+    },
 
     restore(runs) {
       const requested = listRequestedAt(runs);
@@ -221,7 +252,7 @@ export function createRunStore({
       const reopen = [...brokenReplies]
         .filter(([, broken]) => requested === undefined || requested > broken.at)
         .map(([key, broken]) => ({ key, error: broken.error }));
-      dispatch({ type: 'restore', runs, reopen });
+      dispatch({ type: 'restore', runs: withResumeSchemas(runs, resumeSchemas), reopen });
       for (const { key } of reopen) {
         if (promptEntryOf(snapshot, key)?.state !== 'answered') brokenReplies.delete(key);
       }

@@ -4,7 +4,39 @@ export { createRunStore } from './createRunStore.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
-export type { RunAction } from './reduceRun.ts';
+export type { ItemAction, RunAction } from './reduceRun.ts';
+export { parseItem } from './items.ts';
+export type {
+  ApprovalItem,
+  FormItem,
+  ItemAnswer,
+  ItemCall,
+  ItemEntry,
+  MalformedItem,
+  SuspensionItem,
+} from './items.ts';
+export { parseFormSchema } from './formSchema.ts';
+export type {
+  BooleanField,
+  EnumField,
+  FormField,
+  FormSchema,
+  FormSchemaParse,
+  MultiEnumField,
+  NumberField,
+  ObjectField,
+  StringField,
+  UnsupportedField,
+} from './formSchema.ts';
+export { formMessages, initialFormDraft, validateForm } from './validateForm.ts';
+export type {
+  FieldError,
+  FormCheck,
+  FormData,
+  FormDraft,
+  FormDraftValue,
+  FormValue,
+} from './validateForm.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';
@@ -29,6 +61,7 @@ export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
+  ApprovalRequest,
   DecodeEvent,
   DecodeIssue,
   ListSuspendedRequest,

@@ -335,7 +335,7 @@ describe('restore', () => {
     expect(reduceRun(fromStream, { type: 'restore', runs })).toBe(fromStream);
   });
 
-  it('ignores approvals and calls that are not ask_user questions', () => {
+  it("restores approvals and other tools' suspensions as items, not prompts", () => {
     const other: SuspendedRun = {
       runId: 'r9',
       toolCalls: [
@@ -343,12 +343,19 @@ describe('restore', () => {
         { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined },
       ],
     };
-    expect(reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] })).toBe(initialRunSnapshot);
+    const s = reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] });
+    expect(s.openPrompts).toEqual([]);
+    // The list carries no resume schema: without the store's resumeSchemas, the form cannot be shown.
+    expect(s.openItems).toMatchObject([
+      { kind: 'malformed', of: 'form', toolName: 'deploy' },
+      { kind: 'approval', toolName: 'ask_user' },
+    ]);
+    expect(s.status).toBe('awaiting-input');
   });
 });
 
 describe('other chunks', () => {
-  it('another suspended tool is kept as data and waits for input, without a prompt', () => {
+  it('another suspended tool is a form item and waits for input, without a prompt', () => {
     const chunk = structuredClone(
       referenceChunks('text.stream.sse').find((c) => c.type === 'tool-call-suspended')!,
     ) as unknown as MastraChunk & {
@@ -356,12 +363,14 @@ describe('other chunks', () => {
     };
     chunk.payload.toolName = 'deploy';
     chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
+    chunk.payload.resumeSchema = JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } } });
     const s = run([
       { type: 'send', id: 'm1', text: 'ship it' },
       { type: 'events', events: chunkEvents([chunk]) },
       { type: 'stream-end' },
     ]);
     expect(s.openPrompts).toEqual([]);
+    expect(s.openItems).toMatchObject([{ kind: 'form', toolName: 'deploy' }]);
     expect(s.status).toBe('awaiting-input');
     expect(s.toolCalls).toMatchObject([{ toolName: 'deploy', state: 'suspended' }]);
   });
@@ -479,6 +488,7 @@ describe('issue 12: statuses, keys and limits', () => {
         ...suspension('r1', 'call_9').payload,
         toolName: 'deploy',
         suspendPayload: { reason: 'Deploy?' },
+        resumeSchema: '{"type":"object","properties":{}}',
       },
     };
     const result = recorded('text.resume.sse', 'tool-result');

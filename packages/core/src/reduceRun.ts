@@ -1,6 +1,15 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
-import { promptKey, type AnswerValue } from './prompt.ts';
+import {
+  addItems,
+  applyItemChunks,
+  itemCallKeys,
+  setItem,
+  setItemsIn,
+  type ItemAnswer,
+  type ItemCall,
+} from './items.ts';
+import { isAskUserCall, promptKey, type AnswerValue } from './prompt.ts';
 import { callKeyOf, isPromptEntry, SnapshotEdit } from './snapshotEdit.ts';
 import type { DecodeEvent, Refusal, RunError, RunSnapshot, RunStatus, SuspendedRun } from './types.ts';
 
@@ -32,7 +41,15 @@ export type RunAction =
    */
   | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
   /** Back to the initial snapshot. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | ItemAction;
+
+/** What changes an approval or form item (see `SuspensionItem`): the lifecycle of a prompt's answer. */
+export type ItemAction =
+  | { type: 'item-start'; key: string; answer: ItemAnswer }
+  | { type: 'item-accepted'; key: string }
+  | { type: 'item-failed'; key: string; error: RunError }
+  | { type: 'item-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } };
 
 // One frozen empty list for every list of the initial snapshot: nothing may push into it.
 const none = Object.freeze([]) as never[];
@@ -44,6 +61,8 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
   text: '',
   transcript: none,
   openPrompts: none,
+  items: none,
+  openItems: none,
   toolCalls: none,
   error: undefined,
   issues: none,
@@ -59,9 +78,11 @@ const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resu
  */
 function waitsForInput(s: RunSnapshot): boolean {
   if (s.openPrompts.some((prompt) => prompt.kind !== 'malformed')) return true;
+  if (s.openItems.some((item) => item.kind !== 'malformed')) return true;
   const suspended = s.toolCalls.filter((call) => call.state === 'suspended');
   if (suspended.length === 0) return false;
   const asked = new Set(s.transcript.filter(isPromptEntry).map((entry) => callKeyOf(entry.prompt)));
+  for (const key of itemCallKeys(s)) asked.add(key);
   return suspended.some((call) => !asked.has(call.key));
 }
 
@@ -122,6 +143,7 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
   // transcript once per network read, not once per delta.
   let text = '';
   let runId: string | undefined;
+  const itemCalls: KnownChunk[] = [];
   for (const event of events) {
     const parsed =
       event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
@@ -142,9 +164,10 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
       continue;
     }
     settled = applyChunk(edit, chunk) ?? settled;
+    if (chunk.type !== 'unknown') itemCalls.push(chunk);
   }
   edit.appendText(runId, text);
-  const next = edit.done();
+  const next = applyItemChunks(edit.done(), itemCalls);
   if (!settled || next.status === 'error') return next;
   const status = waitingOr(next, settled);
   return status === next.status ? next : { ...next, status };
@@ -164,10 +187,51 @@ function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>
     const entry = edit.promptEntry(key);
     if (entry && listed.has(callKeyOf(entry.prompt))) edit.reopen(key, error);
   }
-  const next = edit.done();
+  const next = addItems(edit.done(), restoredItemCalls(action.runs), false);
   if (next === s || isBusy(next.status)) return next;
   const status = waitingOr(next, next.status);
   return status === next.status ? next : { ...next, status };
+}
+
+/** The approvals and other tools' suspensions of a suspended-runs list (not `ask_user` questions). */
+function restoredItemCalls(runs: readonly SuspendedRun[]): ItemCall[] {
+  return runs.flatMap(({ runId, toolCalls }) =>
+    toolCalls
+      .filter((call) => call.requiresApproval || !isAskUserCall(call))
+      .map((call) => ({ ...call, runId, requiresApproval: call.requiresApproval === true })),
+  );
+}
+
+/** An approval or form item's lifecycle, as `submit-*` is a prompt's. */
+function reduceItem(s: RunSnapshot, action: ItemAction): RunSnapshot {
+  switch (action.type) {
+    case 'item-start': {
+      const entry = s.items.find((candidate) => candidate.item.key === action.key);
+      if (!entry || (entry.state !== 'ready' && entry.state !== 'failed')) return s;
+      const next = setItem(s, action.key, { state: 'submitting', answer: action.answer, error: undefined });
+      const runId = entry.item.runId;
+      return {
+        ...next,
+        status: 'resuming',
+        error: undefined,
+        ...(runId === s.runId ? {} : { runId, text: '' }),
+      };
+    }
+    case 'item-accepted':
+      return { ...setItem(s, action.key, { state: 'answered', error: undefined }), status: 'streaming' };
+    case 'item-failed': {
+      const next = setItem(s, action.key, { state: 'failed', error: action.error });
+      return { ...next, status: waitingOr(next, 'error'), error: action.error };
+    }
+    case 'item-refused': {
+      const next = setItem(s, action.key, {
+        state: action.refusal.code,
+        answer: undefined,
+        error: undefined,
+      });
+      return { ...next, status: waitingOr(next, 'idle') };
+    }
+  }
 }
 
 /**
@@ -181,6 +245,7 @@ function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>
  * s = reduceRun(s, { type: 'stream-end' }); // → status 'awaiting-input', s.openPrompts[0].question …
  */
 export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
+  if (action.type.startsWith('item-')) return reduceItem(s, action as ItemAction);
   switch (action.type) {
     case 'send': {
       const edit = new SnapshotEdit(s);
@@ -188,7 +253,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       edit.setPromptsIn('malformed', (entry) => ({ ...entry, state: 'expired' }));
       edit.transcript().push({ type: 'user', id: action.id, text: action.text });
       edit.set({ status: 'streaming', runId: undefined, text: '', error: undefined });
-      return edit.done();
+      return setItemsIn(edit.done(), 'malformed', { state: 'expired' });
     }
     case 'events':
       return applyEvents(s, action.events);
@@ -200,14 +265,14 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       // An answer still on its way was never taken.
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'failed', error: action.error }));
       edit.set({ status: 'error', error: action.error });
-      return edit.done();
+      return setItemsIn(edit.done(), 'submitting', { state: 'failed', error: action.error });
     }
     case 'cancelled': {
       // Only a request in flight can be cancelled, and only then is an answer on its way.
       if (!isBusy(s.status)) return s;
       const edit = new SnapshotEdit(s);
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'ready', answer: undefined }));
-      const next = edit.done();
+      const next = setItemsIn(edit.done(), 'submitting', { state: 'ready', answer: undefined });
       return { ...next, status: waitingOr(next, 'idle') };
     }
     case 'submit-start': {
@@ -243,7 +308,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
     case 'reset':
       return initialRunSnapshot;
     default:
-      action satisfies never;
+      action satisfies ItemAction;
       return s;
   }
 }

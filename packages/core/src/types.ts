@@ -1,3 +1,5 @@
+import type { ItemEntry, SuspensionItem } from './items.ts';
+import type { FormData } from './validateForm.ts';
 import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
@@ -102,6 +104,10 @@ export interface RunSnapshot {
   transcript: TranscriptEntry[];
   /** The prompts the user should see, oldest first: state `ready`, `submitting`, `failed` or `malformed`. */
   openPrompts: Prompt[];
+  /** Every approval and form (other tools' suspensions) seen, with its lifecycle, oldest first. */
+  items: ItemEntry[];
+  /** The approvals and forms the user should see, oldest first: the open states of `openPrompts`. */
+  openItems: SuspensionItem[];
   /** Every tool call seen in the streams, in order (ask_user calls included). */
   toolCalls: ToolCallEntry[];
   /** The last failure; cleared by the next `send` or `submit`. */
@@ -116,7 +122,14 @@ export interface SuspendedRun {
   suspendedAt?: string;
   threadId?: string;
   resourceId?: string;
-  toolCalls: (Omit<SuspendedToolCall, 'runId'> & { requiresApproval?: boolean })[];
+  toolCalls: (Omit<SuspendedToolCall, 'runId'> & {
+    /** A call waiting for approval (Mastra's `requireApproval`), not for data. */
+    requiresApproval?: boolean;
+    /** The arguments of a call waiting for approval. */
+    args?: unknown;
+    /** A form's JSON Schema: Mastra's list has none; the store fills it from `resumeSchemas`. */
+    resumeSchema?: unknown;
+  })[];
 }
 
 /** Suspended runs as listed, and the entries of the list that could not be read (skipped). */
@@ -138,7 +151,18 @@ export interface StreamRequest {
 export interface ResumeRequest {
   runId: string;
   toolCallId: string;
-  resumeData: AnswerValue;
+  resumeData: AnswerValue | FormData;
+  threadId?: string;
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/** What `AgentTransport.approve` and `decline` take: the call waiting for approval (and why not). */
+export interface ApprovalRequest {
+  runId: string;
+  toolCallId: string;
+  /** `decline` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
+  reason?: string;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;
@@ -163,6 +187,10 @@ export interface AgentTransport {
    * reported in `issues`.
    */
   listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
+  /** Approves a tool call waiting for approval and streams the resumed run. Optional: without it, approvals cannot be answered. */
+  approve?(request: ApprovalRequest): Promise<AsyncIterable<DecodeEvent[]>>;
+  /** Declines a tool call waiting for approval (with an optional reason) and streams the resumed run. */
+  decline?(request: ApprovalRequest): Promise<AsyncIterable<DecodeEvent[]>>;
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
@@ -194,6 +222,11 @@ export interface RunStoreOptions {
    */
   threadId?: string;
   resourceId?: string;
+  /**
+   * Forms' JSON Schemas by tool name, for forms restored from the suspended-runs list (which
+   * carries none). A restored form without one is a malformed item that says so.
+   */
+  resumeSchemas?: Record<string, unknown>;
 }
 
 /** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */
@@ -218,6 +251,13 @@ export interface RunStore {
    * A second call for a prompt whose answer is in flight returns the same promise (one request).
    */
   submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
+  /**
+   * Approves the approval item `key`: resumes the run, which then runs the tool. Rejects like
+   * `submit` (a transport without `approve` fails with an `http` error).
+   */
+  approve(key: string): Promise<void>;
+  /** Declines the approval item `key`; `reason` is told to the model. Rejects like `submit`. */
+  decline(key: string, reason?: string): Promise<void>;
   /** Submits a `failed` prompt's answer again, with the options of its last submit. Rejects like `submit`. */
   retry(promptKey: string): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import type { AnswerValue } from '../prompt.ts';
+import type { FormData } from '../validateForm.ts';
 import { saysExpired, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent } from '../types.ts';
+import type { AgentTransport, ApprovalRequest, DecodeEvent, ResumeRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption, type MemoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
@@ -15,8 +16,14 @@ export interface AgentCallOptions {
 export interface StreamingAgent<Output> {
   stream(messages: { role: 'user'; content: string }[], options: AgentCallOptions): Promise<Output>;
   resumeStream(
-    resumeData: AnswerValue,
+    resumeData: AnswerValue | FormData,
     options: AgentCallOptions & { runId: string; toolCallId?: string },
+  ): Promise<Output>;
+  /** Mastra's `approveToolCall`, when the agent has it. */
+  approveToolCall?(options: AgentCallOptions & { runId: string; toolCallId?: string }): Promise<Output>;
+  /** Mastra's `declineToolCall`, when the agent has it. */
+  declineToolCall?(
+    options: AgentCallOptions & { runId: string; toolCallId?: string; reason?: string },
   ): Promise<Output>;
 }
 
@@ -46,6 +53,25 @@ export function adaptAgent<Output>(
     const memory = memoryOption(threadId, resourceId);
     return { ...(memory ? { memory } : {}), abortSignal: signal };
   };
+  /** Streams the answer `call` sends; a refusal is `expired` only when the list no longer has its call. */
+  async function answer(request: ResumeRequest | ApprovalRequest, call: () => Promise<Output>) {
+    try {
+      return adapter.events(await call());
+    } catch (error) {
+      const mapped = adapter.error(error);
+      if (!(mapped instanceof TransportError)) throw mapped;
+      const failure = await confirmExpiry(mapped.error, saysExpired(error), request, transport.listSuspended);
+      throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
+    }
+  }
+
+  const approvalOptions = ({ runId, toolCallId, reason, threadId, resourceId, signal }: ApprovalRequest) => ({
+    runId,
+    toolCallId,
+    ...(reason ? { reason } : {}),
+    ...options(threadId, resourceId, signal),
+  });
+
   const transport: AgentTransport = {
     async stream({ messages, threadId, resourceId, signal }) {
       const callOptions = options(threadId, resourceId, signal);
@@ -56,22 +82,10 @@ export function adaptAgent<Output>(
       }
     },
 
-    async resume(request) {
+    resume(request) {
       const { runId, toolCallId, resumeData, threadId, resourceId, signal } = request;
       const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
-      try {
-        return adapter.events(await agent.resumeStream(resumeData, callOptions));
-      } catch (error) {
-        const mapped = adapter.error(error);
-        if (!(mapped instanceof TransportError)) throw mapped;
-        const failure = await confirmExpiry(
-          mapped.error,
-          saysExpired(error),
-          request,
-          transport.listSuspended,
-        );
-        throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
-      }
+      return answer(request, () => agent.resumeStream(resumeData, callOptions));
     },
 
     async listSuspended({ threadId, resourceId, signal }) {
@@ -83,5 +97,12 @@ export function adaptAgent<Output>(
       }
     },
   };
+  const { approveToolCall, declineToolCall } = agent;
+  if (approveToolCall)
+    transport.approve = (request) =>
+      answer(request, () => approveToolCall.call(agent, approvalOptions(request)));
+  if (declineToolCall)
+    transport.decline = (request) =>
+      answer(request, () => declineToolCall.call(agent, approvalOptions(request)));
   return transport;
 }

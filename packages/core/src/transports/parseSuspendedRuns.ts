@@ -27,7 +27,10 @@ const toolCallSchema = z.object({
     .nullish()
     .transform((name) => name ?? ''),
   requiresApproval: z.boolean().optional(),
-  suspendPayload: z.unknown(),
+  // An approval has `args` and no `suspendPayload`.
+  args: z.unknown().optional(),
+  suspendPayload: z.unknown().optional(),
+  resumeSchema: z.unknown().optional(),
 });
 
 const where = (issue: z.core.$ZodIssue | undefined) =>
@@ -64,7 +67,7 @@ export function parseSuspendedRuns(body: unknown, threadId?: string): SuspendedR
     const toolCalls: SuspendedRun['toolCalls'] = [];
     for (const callEntry of run.data.toolCalls) {
       const call = toolCallSchema.safeParse(callEntry);
-      if (call.success) toolCalls.push(call.data);
+      if (call.success) toolCalls.push({ ...call.data, suspendPayload: call.data.suspendPayload });
       else issues.push(skipped(`a tool call of run ${quote(run.data.runId)}`, call.error, callEntry));
     }
     runs.push({ ...run.data, toolCalls });
