@@ -7,6 +7,7 @@
 //   vitest.json    Vitest's json reporter          (a step with report: "vitest.json")
 //   playwright.json Playwright's json reporter     (a step with report: "playwright.json")
 //   consumers.json scripts/consumers.mjs's checks   (the check:consumers step)
+//   scale.json     scripts/scale.sh --ci's checks    (the check:scale step, same shape)
 // A step without a report (typecheck, size budget) counts as one test.
 //
 // Usage: node .ci/summary.mjs [report dir]   (default: $ASK_REPORT_DIR, else .ci/reports)
@@ -94,6 +95,7 @@ const readers = {
   'vitest.json': vitestCounts,
   'playwright.json': playwrightCounts,
   'consumers.json': checksCounts,
+  'scale.json': checksCounts,
 };
 
 /** Counts everything a run left in `dir`. */

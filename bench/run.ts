@@ -1,4 +1,4 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling|limits …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|limits|transcript …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { sizeSection } from './sections/size.ts';
@@ -8,6 +8,7 @@ import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
 import { throughputSection } from './sections/throughput.ts';
+import { transcriptSection } from './sections/transcript.ts';
 
 const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   size: () => sizeSection(),
@@ -17,6 +18,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   memory: () => memorySection(),
   scaling: (o) => scalingSection(o),
   limits: () => limitsSection(),
+  transcript: () => transcriptSection(),
 };
 
 const args = process.argv.slice(2);

@@ -1,6 +1,12 @@
 import { KIT_TARGET_GZ_BYTES } from '../size/budget.ts';
 import { bundleWithEsbuild, bundleWithVite, type BundleSize } from '../size/bundle.ts';
-import { kitEntry, kitEverythingEntry, peerEntries, sharedExternals } from '../size/entries.ts';
+import {
+  adapterEntries,
+  kitEntry,
+  kitEverythingEntry,
+  peerEntries,
+  sharedExternals,
+} from '../size/entries.ts';
 import { printTable } from '../lib/table.ts';
 
 /** Section 1: what the kit adds to an app, next to the peers, bundled the same two ways. */
@@ -12,7 +18,7 @@ export async function sizeSection(): Promise<void> {
   const kit = kitEntry();
   if (kit.missing.length)
     console.log(`Not written yet, left out of the kit's entry: ${kit.missing.join(', ')}.`);
-  const entries = [kit, kitEverythingEntry(), ...peerEntries];
+  const entries = [kit, kitEverythingEntry(), ...adapterEntries, ...peerEntries];
   const results: { name: string; code: string; esbuild: BundleSize; vite: BundleSize }[] = [];
   for (const e of entries) {
     try {

@@ -48,6 +48,25 @@ export function kitEverythingEntry(): SizeEntry {
   return { name: 'ask-user-kit: every export of react + core', code: lines.join('\n') };
 }
 
+/** A chat-stack adapter as an app uses it: `<AskUserPrompt>` with the adapter's hook, and its budget. */
+export interface AdapterEntry extends SizeEntry {
+  /** The most it may add to an app, minified and gzipped (level 9). */
+  budget: number;
+}
+
+/**
+ * One entry per chat-stack adapter (issue 15), each with its own budget, so that none moves the
+ * ask_user path's (`kitEntry`). Measured with `<AskUserPrompt>`, which every adapter is used with:
+ * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B).
+ */
+export const adapterEntries: AdapterEntry[] = [
+  {
+    name: 'ask-user-kit/ai-sdk: useAskUserChat + AskUserPrompt',
+    code: "export { AskUserPrompt } from '@ask-user-kit/react';\nexport { useAskUserChat } from '@ask-user-kit/react/ai-sdk';",
+    budget: 9_728,
+  },
+];
+
 /** What a user would pick instead, importing just the symbols they would use. */
 export const peerEntries: SizeEntry[] = [
   { name: 'useChat from @mastra/react 1.5.0', code: "export { useChat } from '@mastra/react';" },

@@ -1,7 +1,7 @@
 // pnpm run size:check: the kit's minified + gzipped size against its committed budget. No peers, so it is fast.
 import { KIT_BUDGET_GZ_BYTES, KIT_TARGET_GZ_BYTES } from './budget.ts';
 import { bundleWithEsbuild, formatBytes } from './bundle.ts';
-import { kitEntry } from './entries.ts';
+import { adapterEntries, kitEntry } from './entries.ts';
 
 const entry = kitEntry();
 const size = await bundleWithEsbuild(entry.code);
@@ -15,4 +15,16 @@ console.log(
     `${formatBytes(size.gzip)} gz (${formatBytes(size.min)} min), ${over ? 'OVER' : 'within'} the budget of ` +
     `${formatBytes(KIT_BUDGET_GZ_BYTES)}; ${target}`,
 );
-if (over) process.exit(1);
+
+// Each chat-stack adapter against its own budget.
+let adaptersOver = false;
+for (const adapter of adapterEntries) {
+  const adapterSize = await bundleWithEsbuild(adapter.code);
+  const adapterOver = adapterSize.gzip > adapter.budget;
+  adaptersOver ||= adapterOver;
+  console.log(
+    `size:check: ${adapter.name}: ${formatBytes(adapterSize.gzip)} gz (${formatBytes(adapterSize.min)} min), ` +
+      `${adapterOver ? 'OVER' : 'within'} its budget of ${formatBytes(adapter.budget)}`,
+  );
+}
+if (over || adaptersOver) process.exit(1);

@@ -1,5 +1,12 @@
-import { AskUserPrompt, useAgentRun, type AgentRun, type TranscriptEntry } from '@ask-user-kit/react';
-import { useEffect, useState } from 'react';
+import {
+  AskUserPrompt,
+  useAgentRun,
+  useTranscriptEntry,
+  type AgentRun,
+  type AskUserPromptRun,
+  type TranscriptEntry,
+} from '@ask-user-kit/react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Composer } from './Composer.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -17,25 +24,30 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
     baseUrl: '',
     threadId: conversationId,
     resourceId: conversationId,
+    // The chat renders on structure only; each row reads its own entry, so a text delta renders
+    // the streaming message alone and a new question renders itself (and the list that adds it).
+    watchText: false,
   });
   const busy = run.status === 'streaming' || run.status === 'resuming';
   const waiting = run.openPrompts.length > 0;
-  useAutoScroll(run.transcript);
+  useAutoScroll(run.transcript.length);
   // Refused answers are shown by the prompt itself; a cancel is the user's own doing.
   const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
   // User messages that failed to reach the agent and were sent again: shown once, not twice.
   const [resent, setResent] = useState<ReadonlySet<string>>(new Set());
 
   const retry = () => {
-    const failed = run.transcript.find((e) => e.type === 'prompt' && e.state === 'failed');
+    // The store's latest transcript: this render's may be a frame behind on text.
+    const transcript = run.store.getSnapshot().transcript;
+    const failed = transcript.find((e) => e.type === 'prompt' && e.state === 'failed');
     if (failed) {
       // The answer that failed, unchanged; the prompt shows how it goes.
       void run.retry(failed.id).catch(() => {});
       return;
     }
-    const lastUser = run.transcript.findLast((e) => e.type === 'user');
+    const lastUser = transcript.findLast((e) => e.type === 'user');
     if (lastUser?.type !== 'user') return;
-    if (run.transcript.at(-1) === lastUser) setResent((ids) => new Set(ids).add(lastUser.id));
+    if (transcript.at(-1) === lastUser) setResent((ids) => new Set(ids).add(lastUser.id));
     send(lastUser.text);
   };
   // Failures land in the snapshot (and the banner); a refusal (a request still running) changes nothing.
@@ -85,7 +97,7 @@ export function Chat({ conversationId, onNewConversation }: ChatProps) {
                 resent.has(entry.id) ? null : (
                   <Entry
                     key={entry.id}
-                    entry={entry}
+                    id={entry.id}
                     run={run}
                     live={busy && entry.type === 'assistant' && entry.runId === run.runId}
                   />
@@ -141,12 +153,26 @@ const PROMPT_LABELS = {
 } as const;
 
 interface EntryProps {
-  entry: TranscriptEntry;
+  id: string;
+  /** Only its store and its (stable) actions are read: a new run object renders nothing again. */
   run: AgentRun;
   live: boolean;
 }
 
-function Entry({ entry, run, live }: EntryProps) {
+const sameEntryProps = (before: EntryProps, after: EntryProps) =>
+  before.id === after.id && before.live === after.live && before.run.store === after.run.store;
+
+/** One message or question; renders when its own entry changes, never for another's. */
+const Entry = memo(function Entry({ id, run, live }: EntryProps) {
+  const entry = useTranscriptEntry(run.store, id);
+  const { submit, retry } = run;
+  // What the prompt reads of the run: its own entry says where it is.
+  const promptRun = useMemo<AskUserPromptRun | undefined>(
+    () => (entry?.type === 'prompt' ? { submit, retry, transcript: [entry], openPrompts: [] } : undefined),
+    [entry, submit, retry],
+  );
+  useAutoScroll(live && entry?.type === 'assistant' ? entry.text.length : 0);
+  if (!entry) return null;
   switch (entry.type) {
     case 'user':
       return (
@@ -171,21 +197,22 @@ function Entry({ entry, run, live }: EntryProps) {
       return (
         <li className="message message--prompt">
           <Mark as="avatar" size={18} />
-          <AskUserPrompt run={run} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
+          <AskUserPrompt run={promptRun} prompt={entry.prompt} labels={PROMPT_LABELS} autoFocus />
         </li>
       );
   }
-}
+}, sameEntryProps);
 
 function hasLiveText(transcript: TranscriptEntry[], runId: string | undefined): boolean {
   const last = transcript.at(-1);
   return last?.type === 'assistant' && last.runId === runId && last.text.length > 0;
 }
 
-/** Keeps the newest message in view while the user is reading at the bottom. */
-function useAutoScroll(transcript: TranscriptEntry[]) {
-  const last = transcript.at(-1);
-  const signature = `${transcript.length}:${last?.type === 'assistant' ? last.text.length : ''}`;
+/**
+ * Keeps the newest message in view while the user is reading at the bottom, when `signature`
+ * changes: the chat's entry count, or the length of the message being written.
+ */
+function useAutoScroll(signature: number) {
   useEffect(() => {
     const page = document.documentElement;
     const distance = page.scrollHeight - (window.scrollY + window.innerHeight);

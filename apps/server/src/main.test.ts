@@ -148,6 +148,28 @@ describe('the demo server', { timeout: 90_000 }, () => {
     expect(chunks.every((c) => c.runId === asked.runId)).toBe(true);
     expect(chunks.some((c) => c.type === 'finish')).toBe(false);
 
+    // The AI SDK chat route: the suspension is a data part, and a body with resumeData resumes it.
+    const messages = [{ id: 'm-1', role: 'user', parts: [{ type: 'text', text: 'Plan a trip for me' }] }];
+    const chat = await readSse(await post(`${url}/chat/planner`, { messages, trigger: 'submit-message' }));
+    expect(chat.done).toBe(true);
+    const part = chat.chunks.find((c) => c.type === 'data-tool-call-suspended') as Chunk & {
+      id: string;
+      data: { runId: string; toolCallId: string; suspendPayload: unknown };
+    };
+    expect(part.id).toBe(part.data.toolCallId);
+    expect(part.data.suspendPayload).toEqual({ question: 'Where would you like to go?' });
+    const { runId, toolCallId } = part.data;
+    const resumed = await readSse(
+      await post(`${url}/chat/planner`, { messages, resumeData: 'Lisbon', runId, toolCallId }),
+    );
+    expect(resumed.chunks.map((c) => c.type)).not.toContain('start');
+    expect(resumed.chunks).toContainEqual(
+      expect.objectContaining({ type: 'tool-output-available', toolCallId, output: expect.anything() }),
+    );
+    expect(resumed.chunks.find((c) => c.type === 'data-tool-call-suspended')).toMatchObject({
+      data: { runId, suspendPayload: { question: 'How will you travel?' } },
+    });
+
     expect(await stop(server, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 

@@ -1,17 +1,29 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, type LibsqlClaimStore, libsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore, postgresClaimStore } from '@ask-user-kit/server';
 import {
   askUserAgent,
   conciergeAgent,
   startMastraTestServer,
   tripPlannerScript,
 } from '@ask-user-kit/testing';
+import { chatRoute } from '@mastra/ai-sdk';
+import { PostgresStore } from '@mastra/pg';
+import type { MiddlewareHandler } from 'hono';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 4111);
 const model = process.env.MODEL || undefined;
+// Named in a response header on every answer, so a client (or scripts/scale.sh) behind a load
+// balancer can tell which instance served it.
+const instance = process.env.INSTANCE || undefined;
+const INSTANCE_HEADER = 'x-ask-user-kit-instance';
+// A claim left by an instance that died after taking an answer, on a run still suspended on that
+// question, may be taken over after this long (see @ask-user-kit/server's takeOverAfterMs).
+const DEFAULT_CLAIM_TAKE_OVER_MS = 30_000;
+const takeOverAfterMs = Number(process.env.CLAIM_TAKE_OVER_MS || DEFAULT_CLAIM_TAKE_OVER_MS);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(
@@ -26,7 +38,17 @@ function defaultStorage(): string {
   return `file:${path.join(dir, 'mastra.db')}`;
 }
 
+if (!Number.isFinite(takeOverAfterMs) || takeOverAfterMs < 0) {
+  console.error(
+    `ask-user-kit server: CLAIM_TAKE_OVER_MS must be a number of milliseconds, got "${process.env.CLAIM_TAKE_OVER_MS}".`,
+  );
+  process.exit(1);
+}
+
 const storage = process.env.STORAGE_URL || defaultStorage();
+const onPostgres = /^postgres(ql)?:\/\//i.test(storage);
+// The URL as printed: without its password.
+const shownStorage = onPostgres ? storage.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@') : storage;
 const agents = {
   planner: askUserAgent(
     'planner',
@@ -43,46 +65,120 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let server: Awaited<ReturnType<typeof startMastraTestServer>>;
+function storageFailure(error: unknown): never {
+  const message = (error as Error).message || String(error);
+  if (onPostgres) {
+    fail(
+      `cannot use PostgreSQL at ${shownStorage}: ${message}. Check that it runs and that the host, ` +
+        `port, user, password and database in STORAGE_URL are right.`,
+    );
+  }
+  fail(`cannot use storage ${storage}: ${message}. Point STORAGE_URL at a new or valid LibSQL file.`);
+}
+
+const instanceHeader: MiddlewareHandler = async (c, next) => {
+  if (instance) c.header(INSTANCE_HEADER, instance);
+  await next();
+};
+
 // The guard's claims live in the same database as the runs, so every server on it shares them.
-let claims: LibsqlClaimStore;
+function openClaims() {
+  // libsql opens a local file here, synchronously: a missing directory throws now.
+  try {
+    return onPostgres
+      ? postgresClaimStore({ connectionString: storage, takeOverAfterMs })
+      : libsqlClaimStore({ url: storage, takeOverAfterMs });
+  } catch (error) {
+    return storageFailure(error);
+  }
+}
+const claims = openClaims();
+const closeClaims = () => Promise.resolve(claims.close()).catch(() => {});
+
+// Any number for pg_advisory_lock, the same in every instance: "askU" in ASCII.
+const STORAGE_INIT_LOCK = 0x61736b55;
+const STORAGE_INIT_POLL_MS = 200;
+const STORAGE_INIT_ATTEMPTS = 600;
+const STORAGE_INIT_TIMEOUT_MESSAGE =
+  'another instance has been creating the tables for two minutes (its advisory lock is still held)';
+
+/**
+ * Mastra's PostgresStore creates and migrates its tables on init, and two instances doing it at
+ * once on an empty database fail (duplicate pg_class rows, "multiple primary keys"). So each
+ * instance runs it before Mastra would, under one advisory lock: the first creates the tables, the
+ * others find them; Mastra's own init then finds the store initialised. The lock goes with the
+ * session. (`disableInit: true` is not an option: with it, Mastra 1.71's agent streams hang.)
+ */
+async function openPostgres(): Promise<PostgresStore> {
+  const store = new PostgresStore({ id: 'ask-user-kit', connectionString: storage });
+  const lock = new pg.Client({ connectionString: storage });
+  await lock.connect();
+  try {
+    // Polled, not waited for: a session blocked in pg_advisory_lock holds a snapshot, and Mastra's
+    // CREATE INDEX CONCURRENTLY in the instance holding the lock waits for every such snapshot.
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await lock.query('SELECT pg_try_advisory_lock($1) AS taken', [STORAGE_INIT_LOCK]);
+      if (rows[0].taken) break;
+      if (attempt >= STORAGE_INIT_ATTEMPTS) throw new Error(STORAGE_INIT_TIMEOUT_MESSAGE);
+      await new Promise((resolve) => setTimeout(resolve, STORAGE_INIT_POLL_MS));
+    }
+    await store.init();
+  } finally {
+    await lock.end();
+  }
+  return store;
+}
+
+let mastraStorage: string | PostgresStore = storage;
+if (onPostgres) {
+  try {
+    mastraStorage = await openPostgres();
+  } catch (error) {
+    await closeClaims();
+    storageFailure(error);
+  }
+}
+
+let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 try {
-  claims = libsqlClaimStore({ url: storage });
-  server = await startMastraTestServer({ agents, storage, port, middleware: [answerGuard({ claims })] });
+  server = await startMastraTestServer({
+    agents,
+    storage: mastraStorage,
+    port,
+    middleware: [instanceHeader, answerGuard({ claims })],
+    // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.
+    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
+  });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
+  await closeClaims();
   if (e.code === 'EADDRINUSE') {
     fail(`port ${port} on 127.0.0.1 is already in use. Stop the other process or set PORT.`);
   }
   if (e.code === 'EACCES') fail(`not allowed to listen on port ${port}. Pick a port above 1024 with PORT.`);
-  if (/database|sqlite|libsql|connection/i.test(String(e.message))) {
-    fail(
-      `cannot open storage ${storage}: ${e.message}. Check that its directory exists and is writable, or set STORAGE_URL.`,
-    );
-  }
-  fail(`could not start on port ${port} with storage ${storage}: ${e.stack ?? e}`);
+  if (onPostgres || /database|sqlite|libsql|connection/i.test(String(e.message))) storageFailure(e);
+  fail(`could not start on port ${port} with storage ${shownStorage}: ${e.stack ?? e}`);
 }
 
-// LibSQL opens a file lazily: a file that is not a database would only fail on the first request.
+// Both stores connect lazily: a bad file or an unreachable PostgreSQL would only fail on the first request.
 try {
   await server.mastra.getStorage()?.init();
   await claims.init();
 } catch (error) {
   await server.close().catch(() => {});
-  claims.close();
-  fail(
-    `cannot use storage ${storage}: ${(error as Error).message ?? error}. Point STORAGE_URL at a new or valid LibSQL file.`,
-  );
+  await closeClaims();
+  storageFailure(error);
 }
 
 console.log(
   `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
-    `model: ${model ?? 'scripted (no API key)'} · storage: ${storage}`,
+    `model: ${model ?? 'scripted (no API key)'} · storage: ${shownStorage}` +
+    (instance ? ` · instance: ${instance}` : ''),
 );
 const stop = () =>
-  void server.close().then(() => {
-    claims.close();
-    process.exit(0);
-  });
+  void server
+    .close()
+    .then(closeClaims)
+    .then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

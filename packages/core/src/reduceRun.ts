@@ -10,8 +10,16 @@ import {
   type ItemCall,
 } from './items.ts';
 import { isAskUserCall, promptKey, type AnswerValue } from './prompt.ts';
-import { callKeyOf, isPromptEntry, SnapshotEdit } from './snapshotEdit.ts';
-import type { DecodeEvent, Refusal, RunError, RunSnapshot, RunStatus, SuspendedRun } from './types.ts';
+import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
+import type {
+  DecodeEvent,
+  MastraChunk,
+  Refusal,
+  RunError,
+  RunSnapshot,
+  RunStatus,
+  SuspendedRun,
+} from './types.ts';
 
 export { isOpen } from './snapshotEdit.ts';
 
@@ -79,11 +87,10 @@ const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resu
 function waitsForInput(s: RunSnapshot): boolean {
   if (s.openPrompts.some((prompt) => prompt.kind !== 'malformed')) return true;
   if (s.openItems.some((item) => item.kind !== 'malformed')) return true;
-  const suspended = s.toolCalls.filter((call) => call.state === 'suspended');
-  if (suspended.length === 0) return false;
-  const asked = new Set(s.transcript.filter(isPromptEntry).map((entry) => callKeyOf(entry.prompt)));
-  for (const key of itemCallKeys(s)) asked.add(key);
-  return suspended.some((call) => !asked.has(call.key));
+  const items = new Set(itemCallKeys(s));
+  return s.toolCalls.some(
+    (call) => call.state === 'suspended' && !isAsked(s.transcript, call.key) && !items.has(call.key),
+  );
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
@@ -136,35 +143,47 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
   }
 }
 
+/** A well-formed `text-delta` (what `parseChunk` accepts), told apart without building a result. */
+type TextDelta = MastraChunk & { runId: string | undefined; payload: { text: string } };
+
+function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
+  if (chunk.type !== 'text-delta') return false;
+  const { runId, payload } = chunk;
+  if (runId !== undefined && typeof runId !== 'string') return false;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+  return typeof (payload as TextDelta['payload']).text === 'string';
+}
+
 function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
   const edit = new SnapshotEdit(s);
   let settled: RunStatus | undefined;
-  // Text deltas in a row (of one run) are joined and appended once: a long reply copies the
-  // transcript once per network read, not once per delta.
+  // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
+  // entry once per network read, not once per delta. Deltas are the bulk of a stream: they take
+  // a path of their own, with no parse result built for each.
   let text = '';
   let runId: string | undefined;
   const itemCalls: KnownChunk[] = [];
   for (const event of events) {
+    if (event.kind === 'chunk' && isTextDelta(event.chunk)) {
+      const delta = event.chunk;
+      if (delta.runId !== runId) {
+        edit.appendText(runId, text);
+        runId = delta.runId;
+        text = '';
+      }
+      text += delta.payload.text;
+      continue;
+    }
     const parsed =
       event.kind === 'chunk' ? parseChunk(event.chunk) : { ok: false as const, issue: event.issue };
     if (!parsed.ok) {
       edit.addIssue(parsed.issue);
       continue;
     }
-    const { chunk } = parsed;
-    if (chunk.type === 'text-delta' && chunk.runId === runId) {
-      text += chunk.payload.text;
-      continue;
-    }
     edit.appendText(runId, text);
     text = '';
-    if (chunk.type === 'text-delta') {
-      runId = chunk.runId;
-      text = chunk.payload.text;
-      continue;
-    }
-    settled = applyChunk(edit, chunk) ?? settled;
-    if (chunk.type !== 'unknown') itemCalls.push(chunk);
+    settled = applyChunk(edit, parsed.chunk) ?? settled;
+    if (parsed.chunk.type !== 'unknown') itemCalls.push(parsed.chunk);
   }
   edit.appendText(runId, text);
   const next = applyItemChunks(edit.done(), itemCalls);

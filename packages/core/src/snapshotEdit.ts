@@ -32,10 +32,40 @@ export const isPromptEntry = (entry: TranscriptEntry): entry is PromptEntry => e
 /** The key shared by every asking of one tool call (see `askingKey`). */
 export const callKeyOf = (prompt: Prompt) => promptKey(prompt.runId, prompt.toolCallId);
 
+/** Tool call key → the transcript indexes of its prompts, one per asking. */
+type Askings = ReadonlyMap<string, readonly number[]>;
+
+// The askings of each transcript the edits made, carried from one transcript to the next (entries
+// never move, so indexes stay valid): a question arriving in a long conversation looks up its
+// call, instead of reading every entry to find the prompts. Weak: a dropped snapshot frees it.
+const askingsByTranscript = new WeakMap<readonly TranscriptEntry[], Askings>();
+
+/** The askings of `transcript`: remembered, or read from its entries once. */
+function askingsOf(transcript: readonly TranscriptEntry[]): Askings {
+  let askings = askingsByTranscript.get(transcript);
+  if (askings) return askings;
+  const built = new Map<string, number[]>();
+  for (const [index, entry] of transcript.entries()) {
+    if (!isPromptEntry(entry)) continue;
+    const key = callKeyOf(entry.prompt);
+    built.set(key, [...(built.get(key) ?? []), index]);
+  }
+  askings = built;
+  askingsByTranscript.set(transcript, askings);
+  return askings;
+}
+
+/** True when the transcript has a prompt for the tool call `callKey` (any of its askings). */
+export const isAsked = (transcript: readonly TranscriptEntry[], callKey: string): boolean =>
+  askingsOf(transcript).has(callKey);
+
 export /**
  * The changes one action makes to a snapshot. Each list is copied once, on its first change, and
  * each lookup by key is built once, so an action costs one pass over the snapshot plus one step
- * per event it carries, never a pass per event. The snapshot it started from is never touched.
+ * per event it carries, never a pass per event. The snapshot it started from is never touched,
+ * nor are the entries an action leaves as they were: they keep their identity, and the events of a
+ * stream (text, tool calls, new questions) read none of them, so a batch costs the same in a long
+ * conversation as in a short one, but for one copy of the transcript's list of references.
  */
 class SnapshotEdit {
   readonly from: RunSnapshot;
@@ -44,10 +74,13 @@ class SnapshotEdit {
   #toolCalls: ToolCallEntry[] | undefined;
   /** Tool call key → its index in `toolCalls`. */
   #toolCallIndex: Map<string, number> | undefined;
-  /** Tool call key → the transcript indexes of its prompts, one per asking. */
-  #askings: Map<string, number[]> | undefined;
+  /** The askings of the edited transcript, once a prompt is added. */
+  #askings: Map<string, readonly number[]> | undefined;
   #issues: DecodeIssue[] = [];
-  #promptsChanged = false;
+  /** Prompts added, in order: open ones (`ready` or `malformed`) join the open prompts. */
+  #addedPrompts: Prompt[] = [];
+  /** A prompt's state changed: the open prompts are read from the transcript again. */
+  #promptStatesChanged = false;
 
   constructor(from: RunSnapshot) {
     this.from = from;
@@ -76,6 +109,7 @@ class SnapshotEdit {
     if (runId && runId !== this.current.runId) this.set({ runId, text: '' });
   }
 
+  /** The transcript, writable. Prompts are added through `addPrompt` only (it keeps their index). */
   transcript(): TranscriptEntry[] {
     if (!this.#transcript) {
       this.#transcript = this.from.transcript.slice();
@@ -130,26 +164,13 @@ class SnapshotEdit {
     return undefined;
   }
 
-  #askingsOf(callKey: string): number[] {
-    if (!this.#askings) {
-      this.#askings = new Map();
-      for (const [index, entry] of this.current.transcript.entries()) {
-        if (!isPromptEntry(entry)) continue;
-        const key = callKeyOf(entry.prompt);
-        const indexes = this.#askings.get(key);
-        if (indexes) indexes.push(index);
-        else this.#askings.set(key, [index]);
-      }
-    }
-    let indexes = this.#askings.get(callKey);
-    if (!indexes) {
-      indexes = [];
-      this.#askings.set(callKey, indexes);
-    }
-    return indexes;
+  /** The transcript indexes of the prompts of the tool call `callKey`. */
+  #askingsOf(callKey: string): readonly number[] {
+    // Until a prompt is added, the edited transcript's prompts are where they were in `from`.
+    return (this.#askings ?? askingsOf(this.from.transcript)).get(callKey) ?? [];
   }
 
-  #openAsking(indexes: number[]): PromptEntry | undefined {
+  #openAsking(indexes: readonly number[]): PromptEntry | undefined {
     const transcript = this.#transcript ?? this.from.transcript;
     for (const index of indexes) {
       const entry = transcript[index] as PromptEntry;
@@ -166,18 +187,20 @@ class SnapshotEdit {
    */
   addPrompt(call: SuspendedToolCall, live: boolean): void {
     if (!isAskUserCall(call)) return;
-    const askings = this.#askingsOf(promptKey(call.runId, call.toolCallId));
+    const callKey = promptKey(call.runId, call.toolCallId);
+    const askings = this.#askingsOf(callKey);
     if (askings.length > 0 && (!live || this.#openAsking(askings))) return;
     const prompt = parsePrompt(call, askingKey(call.runId, call.toolCallId, askings.length + 1));
     const transcript = this.transcript();
-    askings.push(transcript.length);
+    this.#askings ??= new Map(askingsOf(this.from.transcript));
+    this.#askings.set(callKey, [...askings, transcript.length]);
     transcript.push({
       type: 'prompt',
       id: prompt.key,
       prompt,
       state: prompt.kind === 'malformed' ? 'malformed' : 'ready',
     });
-    this.#promptsChanged = true;
+    this.#addedPrompts.push(prompt);
   }
 
   /** Re-opens an answered prompt as `failed` with `error`, if it is not asked again already. */
@@ -204,7 +227,7 @@ class SnapshotEdit {
   setPromptAt(index: number, patch: Partial<PromptEntry>): void {
     const transcript = this.transcript();
     transcript[index] = { ...(transcript[index] as PromptEntry), ...patch };
-    this.#promptsChanged = true;
+    this.#promptStatesChanged = true;
   }
 
   setPrompt(key: string, patch: Partial<PromptEntry>): void {
@@ -219,15 +242,28 @@ class SnapshotEdit {
     for (const [index, entry] of transcript.entries()) {
       if (entry.type === 'prompt' && entry.state === state) transcript[index] = change(entry);
     }
-    this.#promptsChanged = true;
+    this.#promptStatesChanged = true;
   }
 
   /** The edited snapshot: `from` itself when nothing changed. */
   done(): RunSnapshot {
     if (this.#issues.length > 0)
       this.#writable().issues = [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES);
-    if (this.#promptsChanged) this.#writable().openPrompts = this.#openPrompts();
+    if (this.#promptStatesChanged) this.#writable().openPrompts = this.#openPrompts();
+    else if (this.#addedPrompts.length > 0)
+      // Added at the end of the transcript, and open: after the open prompts, in order.
+      this.#writable().openPrompts = [...this.from.openPrompts, ...this.#addedPrompts];
+    this.#carryAskings();
     return this.current;
+  }
+
+  /**
+   * The new transcript's askings: its prompts sit where they sat, plus the ones added. Read from
+   * the entries only when `from` was not made by an edit (a snapshot built by hand).
+   */
+  #carryAskings(): void {
+    if (this.#transcript)
+      askingsByTranscript.set(this.#transcript, this.#askings ?? askingsOf(this.from.transcript));
   }
 
   /** The open prompts in transcript order; the previous list when they are the same. */

@@ -26,6 +26,8 @@ describe('@ask-user-kit/react', () => {
       'emptyDraft',
       'useAgentRun',
       'useAskUserPrompt',
+      'useRunSelector',
+      'useTranscriptEntry',
     ]);
   });
 });

@@ -26,6 +26,8 @@ export { defaultLabels } from './labels.ts';
 export type { AskUserLabels } from './labels.ts';
 export { useAgentRun } from './useAgentRun.ts';
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';
+export { useRunSelector, useTranscriptEntry } from './useRunSelector.ts';
+export type { RunSource } from './useRunSelector.ts';
 // The core names apps need, so an app imports from one package.
 export { RequestError } from '@ask-user-kit/core';
 export type {

@@ -20,10 +20,12 @@ import {
   useEffect,
   useId,
   useInsertionEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
+import { subscribeFramed } from './internal/frameBatched.ts';
 import { isDevelopment } from './internal/isDevelopment.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
@@ -76,6 +78,14 @@ export type UseAgentRunOptions = AgentRunSource & {
   initialMessage?: string;
   /** The QueryClient to use instead of the one from `<QueryClientProvider>`. */
   queryClient?: QueryClient;
+  /**
+   * Default true: the hook renders on every change, text included (once per animation frame). A
+   * chat that renders its messages in rows of their own passes false: the hook then renders only
+   * when more than the reply being written changed (status, a new entry, open prompts, tool calls,
+   * error), and `text` and that reply's entry are as of then. The rows read them with
+   * `useTranscriptEntry` or `useRunSelector`, so a text delta renders the streaming message alone.
+   */
+  watchText?: boolean;
 };
 
 /** A conversation with an agent: its state and stable actions. */
@@ -146,34 +156,22 @@ function closedElsewhere(transcript: readonly TranscriptEntry[]): number {
   return closed.length;
 }
 
-/**
- * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a
- * burst of reads within one frame commits once. A change of status or of the open prompts is
- * passed on at once, so a new question is rendered in the frame it arrives in.
- */
-function frameBatched(store: RunStore, listener: () => void) {
-  let seen = store.getSnapshot();
-  let scheduled = false;
-  // A frame still due after an immediate flush or an unsubscribe calls the listener for nothing:
-  // useSyncExternalStore renders only if the snapshot changed.
-  const flush = () => {
-    scheduled = false;
-    seen = store.getSnapshot();
-    listener();
-  };
-  return store.subscribe(() => {
+/** Nothing but the reply being written changed: its text and its entry's. */
+const onlyTextChanged = (shown: RunSnapshot, next: RunSnapshot) =>
+  (['status', 'runId', 'openPrompts', 'toolCalls', 'error', 'issues'] as const).every(
+    (field) => shown[field] === next[field],
+  ) &&
+  shown.transcript.length === next.transcript.length &&
+  shown.transcript.at(-1)?.id === next.transcript.at(-1)?.id;
+
+/** The store's snapshot, kept while only the reply being written changes (`watchText: false`). */
+function withoutText(store: RunStore): () => RunSnapshot {
+  let shown = store.getSnapshot();
+  return () => {
     const next = store.getSnapshot();
-    const urgent = next.status !== seen.status || next.openPrompts !== seen.openPrompts;
-    if (urgent || typeof requestAnimationFrame !== 'function') {
-      flush();
-      return;
-    }
-    if (scheduled) return;
-    scheduled = true;
-    // requestAnimationFrame does not fire in a hidden tab: a timer keeps the state moving there.
-    if (document.hidden) setTimeout(flush);
-    else requestAnimationFrame(flush);
-  });
+    if (!onlyTextChanged(shown, next)) shown = next;
+    return shown;
+  };
 }
 
 /**
@@ -238,8 +236,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     store = createRunStore({ transport, threadId, resourceId });
     setConversationStore({ identity, store });
   }
-  const subscribe = useCallback((listener: () => void) => frameBatched(store, listener), [store]);
-  const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, store.getSnapshot);
+  const subscribe = useCallback((listener: () => void) => subscribeFramed(store, listener), [store]);
+  const watchText = options.watchText !== false;
+  const getSnapshot = useMemo(() => (watchText ? store.getSnapshot : withoutText(store)), [store, watchText]);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 
   // When reset() last ran: lists fetched before it are left out.
   const resetAt = useRef(0);

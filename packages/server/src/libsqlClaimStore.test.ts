@@ -58,6 +58,32 @@ describe('libsqlClaimStore', () => {
     }
   });
 
+  it('lets exactly one caller take over a claim older than the bound for the same suspension', async () => {
+    const url = `file:${path.join(dir, 'take-over.db')}`;
+    const never = libsqlClaimStore({ url });
+    const stores = [
+      libsqlClaimStore({ url, takeOverAfterMs: 50 }),
+      libsqlClaimStore({ url, takeOverAfterMs: 50 }),
+    ];
+    try {
+      expect(await never.claim('run-1', 'call_1', '100')).toBe(true);
+      // Within the bound the claim holds.
+      expect(await stores[0]!.claim('run-1', 'call_1', '100')).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Without a bound, it holds forever.
+      expect(await never.claim('run-1', 'call_1', '100')).toBe(false);
+      // Past the bound, only an answer to the same, still open suspension takes it over; only one does.
+      expect(await stores[0]!.claim('run-1', 'call_1')).toBe(false);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => stores[index % 2]!.claim('run-1', 'call_1', '100')),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    } finally {
+      never.close();
+      for (const store of stores) store.close();
+    }
+  });
+
   it('fails init on a file that is not a database, each time it is asked', async () => {
     const file = path.join(dir, 'not-a-database.db');
     await writeFile(file, 'this is not SQLite\n'.repeat(100));

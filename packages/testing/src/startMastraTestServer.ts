@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
+import type { ApiRoute } from '@mastra/core/server';
+import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -10,8 +12,11 @@ import { cors } from 'hono/cors';
 export interface MastraTestServerOptions {
   /** Agents to register, keyed by id. */
   agents: Record<string, Agent>;
-  /** A LibSQL URL (`file:…` to survive a restart). Default: in memory. */
-  storage?: string;
+  /**
+   * A LibSQL URL (`file:…` to survive a restart), or a Mastra storage of any kind (e.g.
+   * `@mastra/pg`'s `PostgresStore`; closed with the server). Default: LibSQL in memory.
+   */
+  storage?: string | MastraCompositeStore;
   /** Port on 127.0.0.1. Default: 0 (an ephemeral port). */
   port?: number;
   /** Allow cross-origin requests (for pages served elsewhere). Default: true. */
@@ -20,6 +25,8 @@ export interface MastraTestServerOptions {
   apiPrefix?: string;
   /** Mastra's `server.middleware`, e.g. `@ask-user-kit/server`'s `answerGuard`. */
   middleware?: MiddlewareHandler[];
+  /** Mastra's `server.apiRoutes`, outside the prefix, e.g. `@mastra/ai-sdk`'s `chatRoute({ path: '/chat/:agentId' })`. */
+  apiRoutes?: ApiRoute[];
 }
 
 export interface MastraTestServer {
@@ -39,12 +46,19 @@ export interface MastraTestServer {
  * await server.close();
  */
 export async function startMastraTestServer(options: MastraTestServerOptions): Promise<MastraTestServer> {
-  const storage = new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
+  const storage =
+    typeof options.storage === 'object'
+      ? options.storage
+      : new LibSQLStore({ id: 'ask-user-kit-test', url: options.storage ?? ':memory:' });
   const mastra = new Mastra({
     agents: options.agents,
     storage,
     logger: false,
-    server: { apiPrefix: options.apiPrefix, middleware: options.middleware ?? [] },
+    server: {
+      apiPrefix: options.apiPrefix,
+      middleware: options.middleware ?? [],
+      apiRoutes: options.apiRoutes ?? [],
+    },
   });
   const app = new Hono();
   if (options.cors !== false) app.use('*', cors({ origin: (origin) => origin, credentials: true }));

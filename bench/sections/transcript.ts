@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { loadCore } from '../lib/kit.ts';
+import { fixed, median, printTable } from '../lib/table.ts';
+import { collect } from '../lib/time.ts';
+
+type Core = NonNullable<Awaited<ReturnType<typeof loadCore>>>;
+type Snapshot = ReturnType<Core['reduceRun']>;
+type Events = Parameters<Core['reduceRun']>[1] & { type: 'events' };
+
+/** Earlier entries in the conversation: the cost of a batch must not grow with them. */
+const LENGTHS = [10, 100, 1_000, 10_000];
+/** Batches timed per sample, and samples per cell (the median counts). */
+const BATCHES = 2_000;
+const SAMPLES = 9;
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../packages/core/src/fixtures/${name}`, import.meta.url), 'utf8');
+
+/** A conversation of `length` entries, built by the reducer: sends, each with one reply. */
+function conversation(core: Core, length: number): Snapshot {
+  let s = core.initialRunSnapshot;
+  for (let i = 0; s.transcript.length < length; i++) {
+    s = core.reduceRun(s, { type: 'send', id: `m${i}`, text: `Message ${i}` });
+    const chunk = { type: 'text-delta', runId: `run-${i}`, payload: { id: 't', text: `Reply ${i}` } };
+    s = core.reduceRun(s, { type: 'events', events: [{ kind: 'chunk', chunk }] });
+    s = core.reduceRun(s, { type: 'stream-end' });
+  }
+  return s;
+}
+
+/** µs per batch: `BATCHES` batches applied in turn to the snapshot `from` (each from the last). */
+function perBatch(core: Core, from: Snapshot, batch: Events): number {
+  const times: number[] = [];
+  for (let sample = 0; sample < SAMPLES + 1; sample++) {
+    collect();
+    const started = performance.now();
+    let s = from;
+    for (let i = 0; i < BATCHES; i++) s = core.reduceRun(s, batch);
+    const elapsed = performance.now() - started;
+    // The first sample warms the JIT up.
+    if (sample > 0) times.push(elapsed);
+  }
+  return (median(times) * 1000) / BATCHES;
+}
+
+/** Section: reduce time per batch with 10 to 10,000 earlier entries. */
+export async function transcriptSection(): Promise<void> {
+  console.log('\n## Long conversations: reduce time per batch\n');
+  const core = await loadCore();
+  if (!core) {
+    console.log('Skipped: @ask-user-kit/core has no entry yet.');
+    return;
+  }
+  // A network read of a reply: 80 deltas of 5 characters (a 16 KB read of the chat-* streams).
+  const deltas: Events = {
+    type: 'events',
+    events: Array.from({ length: 80 }, () => ({
+      kind: 'chunk' as const,
+      chunk: { type: 'text-delta', runId: 'live', payload: { id: 't', text: 'abcde' } },
+    })),
+  };
+  // A question arriving: the recorded tool-call and tool-call-suspended chunks of a real run.
+  const question: Events = {
+    type: 'events',
+    events: core
+      .decodeText(fixture('single.stream.sse'))
+      .filter((event) => event.kind === 'chunk' && event.chunk.type.startsWith('tool-call')),
+  };
+  const rows: (string | number)[][] = [];
+  for (const length of LENGTHS) {
+    const before = conversation(core, length);
+    // A reply under way, then 2,000 more reads of it.
+    const streaming = core.reduceRun(
+      core.reduceRun(before, { type: 'send', id: 'live', text: 'Go' }),
+      deltas,
+    );
+    const asking = core.reduceRun(before, { type: 'send', id: 'ask', text: 'Ask me' });
+    const text = perBatch(core, streaming, deltas);
+    // The same question applied again is known: time the first asking of it, from the same snapshot.
+    const times: number[] = [];
+    for (let sample = 0; sample < SAMPLES; sample++) {
+      collect();
+      const started = performance.now();
+      for (let i = 0; i < BATCHES; i++) core.reduceRun(asking, question);
+      times.push(performance.now() - started);
+    }
+    const ask = (median(times) * 1000) / BATCHES;
+    rows.push([length.toLocaleString('en-US'), fixed(text, 2), fixed(ask, 2)]);
+  }
+  printTable(['earlier entries', 'µs per read of 80 text deltas', 'µs per read with a question'], rows);
+  console.log(
+    `\nMedian of ${SAMPLES} samples of ${BATCHES.toLocaleString('en-US')} batches each, after a warm-up sample; ` +
+      'the conversation is built by reduceRun itself (a send and a reply per two entries). Target: constant. ' +
+      "What is left that grows with the length is the copy of the transcript's list of references (an " +
+      'immutable snapshot needs its own list), and nothing that reads an entry.',
+  );
+}

@@ -1,0 +1,113 @@
+// node packages/react/scripts/recordChatParts.ts
+//
+// Records the UI messages the AI SDK's useChat holds when it talks to @mastra/ai-sdk's chatRoute,
+// into packages/react/src/adapters/aiSdk/chatMessages.json. A real Mastra server (Hono + LibSQL in
+// memory, from @ask-user-kit/testing) serves `chatRoute({ path: '/chat/:agentId' })`; the AI SDK's
+// own DefaultChatTransport sends the requests and its readUIMessageStream builds the messages, as
+// useChat does (a resume is read into the last assistant message, as `sendMessage(undefined, …)`
+// does). Nothing is edited; ids and run ids are the server's.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ask, askUserAgent, reply, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import { chatRoute } from '@mastra/ai-sdk';
+import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = path.resolve(here, '../src/adapters/aiSdk/chatMessages.json');
+
+const agents = {
+  trip: askUserAgent('trip', tripPlannerScript),
+  malformed: askUserAgent('malformed', [
+    ask.raw({ question: 'Pick one', options: [{ label: 'Same' }, { label: 'Same' }] }),
+    reply('Thanks.'),
+  ]),
+  'two-asks': askUserAgent('two-asks', [
+    ask.many(ask.text('First question?'), ask.text('Second question?')),
+    reply(({ answers }) => `Answers: ${answers.join(' / ')}.`),
+  ]),
+};
+
+const server = await startMastraTestServer({ agents, apiRoutes: [chatRoute({ path: '/chat/:agentId' })] });
+
+/** One conversation, as useChat would hold it. */
+function conversation(agentId: string) {
+  const transport = new DefaultChatTransport<UIMessage>({ api: `${server.url}/chat/${agentId}` });
+  let messages: UIMessage[] = [];
+
+  async function request(body: Record<string, unknown>): Promise<void> {
+    const last = messages.at(-1);
+    const continues = last?.role === 'assistant';
+    const stream = await transport.sendMessages({
+      chatId: `chat-${agentId}`,
+      messages,
+      trigger: 'submit-message',
+      messageId: undefined,
+      abortSignal: undefined,
+      body,
+    });
+    let message: UIMessage | undefined;
+    for await (const next of readUIMessageStream<UIMessage>({
+      message: continues ? structuredClone(last) : undefined,
+      stream,
+      terminateOnError: true,
+    })) {
+      message = next;
+    }
+    if (!message) throw new Error(`${agentId}: the stream built no message`);
+    messages = continues ? [...messages.slice(0, -1), message] : [...messages, message];
+  }
+
+  return {
+    messages: () => structuredClone(messages),
+    async send(text: string) {
+      messages = [
+        ...messages,
+        { id: `user-${messages.length}`, role: 'user', parts: [{ type: 'text', text }] },
+      ];
+      await request({});
+    },
+    async resume(resumeData: string | string[]) {
+      const suspended = messages
+        .at(-1)!
+        .parts.filter((part) => part.type === 'data-tool-call-suspended')
+        .at(-1) as { data: { runId: string; toolCallId: string } };
+      await request({ resumeData, runId: suspended.data.runId, toolCallId: suspended.data.toolCallId });
+    },
+  };
+}
+
+const recorded: Record<string, UIMessage[]> = {};
+
+const trip = conversation('trip');
+await trip.send('Plan a trip for me');
+recorded['trip.asked-text'] = trip.messages();
+await trip.resume('Lisbon');
+recorded['trip.asked-single'] = trip.messages();
+await trip.resume('Train');
+recorded['trip.asked-multiple'] = trip.messages();
+await trip.resume(['Museums', 'Food tours']);
+recorded['trip.done'] = trip.messages();
+
+const malformed = conversation('malformed');
+await malformed.send('Ask me something broken');
+recorded['malformed.asked'] = malformed.messages();
+
+const twoAsks = conversation('two-asks');
+await twoAsks.send('Ask me two things');
+recorded['two-asks.asked-first'] = twoAsks.messages();
+await twoAsks.resume('One');
+recorded['two-asks.asked-second'] = twoAsks.messages();
+
+await server.close();
+
+const header = {
+  recordedWith: 'node packages/react/scripts/recordChatParts.ts',
+  how:
+    "useChat's messages (DefaultChatTransport + readUIMessageStream of ai 7.0.173) from @mastra/ai-sdk 1.10.4 " +
+    "chatRoute (default version 'v5') on a real Mastra server with @mastra/core 1.71.0 and scripted models",
+};
+writeFileSync(out, `${JSON.stringify({ ...header, conversations: recorded }, null, 2)}\n`);
+console.log(
+  `recorded ${Object.keys(recorded).length} conversations into ${path.relative(process.cwd(), out)}`,
+);

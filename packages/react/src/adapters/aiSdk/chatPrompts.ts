@@ -1,0 +1,165 @@
+import {
+  isAskUserCall,
+  parsePrompt,
+  promptKey,
+  type AnswerValue,
+  type Prompt,
+  type SuspendedToolCall,
+} from '@ask-user-kit/core';
+
+// What @mastra/ai-sdk's chatRoute puts into the AI SDK's UI messages, read without importing `ai`:
+// a suspension is a `data-tool-call-suspended` part whose `data` has the run id, the tool call id,
+// the tool's name and its `suspendPayload`; the tool's own part (`tool-<name>`) stays
+// `input-available` until a resume gives it an output, in the same assistant message.
+
+/** The part type chatRoute gives a suspended tool call. */
+export const SUSPENDED_PART_TYPE = 'data-tool-call-suspended';
+
+/** The fields of a UI message the adapter reads: `useChat().messages` fit. */
+export interface ChatMessageLike {
+  id: string;
+  role: string;
+  parts: readonly unknown[];
+}
+
+/** A `data-tool-call-suspended` part, as chatRoute sends it. */
+export interface SuspendedPart {
+  type: typeof SUSPENDED_PART_TYPE;
+  id?: string;
+  data: unknown;
+}
+
+/** Where a prompt of the chat is, as its messages tell: open, or closed by the tool's output. */
+export type ChatPromptState = 'ready' | 'malformed' | 'answered' | 'expired';
+
+/** An `ask_user` suspension found in the chat's messages. */
+export interface ChatPrompt {
+  prompt: Prompt;
+  state: ChatPromptState;
+  /** The answer the tool's output names (`answered`). */
+  answer?: AnswerValue;
+  /** The id of the assistant message that holds it. */
+  messageId: string;
+}
+
+interface ToolPartLike {
+  type: string;
+  toolCallId?: unknown;
+  state?: unknown;
+  output?: unknown;
+}
+
+// askUserTool's output on a resume: `{ content: "User answered: <answer>" }`, a list joined by ", ".
+const ANSWERED_PREFIX = 'User answered: ';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
+/** True when `part` is the part chatRoute gives a suspended tool call. */
+export function isSuspendedPart(part: unknown): part is SuspendedPart {
+  return isRecord(part) && part.type === SUSPENDED_PART_TYPE;
+}
+
+/** The suspended call a part carries; ids that are not text become `""` (the prompt is then malformed). */
+function suspendedCall(part: SuspendedPart): SuspendedToolCall & { complete: boolean } {
+  const data = isRecord(part.data) ? part.data : {};
+  const runId = textOr(data.runId, '');
+  const toolCallId = textOr(data.toolCallId, textOr(part.id, ''));
+  return {
+    runId,
+    toolCallId,
+    toolName: textOr(data.toolName, ''),
+    suspendPayload: data.suspendPayload,
+    complete: runId !== '' && toolCallId !== '',
+  };
+}
+
+/**
+ * The prompt of a `data-tool-call-suspended` part, through core's `parsePrompt` (so a payload that
+ * cannot be rendered gives the same `malformed` prompt as everywhere else), or `undefined` when
+ * the part is not an `ask_user` suspension (another tool's).
+ * @example
+ * const prompt = promptFromPart(part); // { kind: 'text', question: 'Where would you like to go?', … }
+ */
+export function promptFromPart(part: unknown): Prompt | undefined {
+  if (!isSuspendedPart(part)) return undefined;
+  const { complete, ...call } = suspendedCall(part);
+  if (!isAskUserCall(call)) return undefined;
+  if (complete) return parsePrompt(call);
+  const key = promptKey(call.runId, call.toolCallId);
+  return {
+    ...call,
+    key,
+    kind: 'malformed',
+    reason: 'the suspension names no run or tool call',
+    payload: part.data,
+  };
+}
+
+/** The answer askUserTool's output names, as the prompt's kind takes it. */
+function answerOf(prompt: Prompt, output: unknown): AnswerValue | undefined {
+  if (!isRecord(output) || typeof output.content !== 'string') return undefined;
+  if (!output.content.startsWith(ANSWERED_PREFIX)) return undefined;
+  const text = output.content.slice(ANSWERED_PREFIX.length);
+  if (prompt.kind !== 'multiple') return text;
+  // The labels were joined with ", ": split only when every piece is an offered label.
+  const labels = new Set(prompt.options.map((option) => option.label));
+  const pieces = text.split(', ');
+  if (pieces.every((piece) => labels.has(piece))) return pieces;
+  return [text];
+}
+
+/** How the tool's own part in the same message closes the prompt, if it does. */
+function closedBy(
+  prompt: Prompt,
+  parts: readonly unknown[],
+): Omit<ChatPrompt, 'prompt' | 'messageId'> | undefined {
+  for (const part of parts) {
+    if (!isRecord(part) || typeof part.type !== 'string') continue;
+    const tool = part as unknown as ToolPartLike;
+    const isTool = tool.type === `tool-${prompt.toolName}` || tool.type === 'dynamic-tool';
+    if (!isTool || tool.toolCallId !== prompt.toolCallId) continue;
+    if (tool.state === 'output-available')
+      return { state: 'answered', answer: answerOf(prompt, tool.output) };
+    // The resume reached the tool and it failed: the question is gone for good.
+    if (tool.state === 'output-error') return { state: 'expired' };
+  }
+  return undefined;
+}
+
+/**
+ * Every `ask_user` suspension in the chat's messages, oldest first, with the state the messages
+ * give it: `answered` once the tool's part in the same message has its output (after a resume, or
+ * rebuilt by memory after a reload), `malformed` when its payload cannot be rendered, else `ready`.
+ * A part repeated with the same key (a data part sent again) counts once, at its last place.
+ */
+export function chatPrompts(messages: readonly ChatMessageLike[]): ChatPrompt[] {
+  const found = new Map<string, ChatPrompt>();
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.parts) {
+      const prompt = promptFromPart(part);
+      if (!prompt) continue;
+      resumedBefore(found, prompt);
+      const closed =
+        prompt.kind === 'malformed' ? { state: 'malformed' as const } : closedBy(prompt, message.parts);
+      found.delete(prompt.key);
+      found.set(prompt.key, { prompt, messageId: message.id, ...(closed ?? { state: 'ready' }) });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * A run waits on one call at a time: when it suspends on another call, the earlier ones were
+ * resumed, even if their output has not arrived (two ask_user calls in one step: the first one's
+ * output comes only when the run ends).
+ */
+function resumedBefore(found: Map<string, ChatPrompt>, next: Prompt): void {
+  for (const [key, entry] of found) {
+    if (entry.state !== 'ready' || entry.prompt.runId !== next.runId || key === next.key) continue;
+    found.set(key, { ...entry, state: 'answered' });
+  }
+}
