@@ -8,7 +8,6 @@ import {
   toStreamError,
   unknownPromptMessage,
 } from './errors.ts';
-import { itemEntryOf } from './items.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
@@ -22,7 +21,6 @@ import type {
   RunStoreOptions,
 } from './types.ts';
 import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
-import { createItemAnswers, forItems, withResumeSchemas } from './storeItems.ts';
 
 type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 
@@ -69,7 +67,7 @@ export function createRunStore({
   transport,
   threadId: givenThreadId,
   resourceId,
-  resumeSchemas,
+  items: kinds = [],
 }: RunStoreOptions): RunStore {
   // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
   // store's own, the same for all its runs.
@@ -89,7 +87,7 @@ export function createRunStore({
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
-    const next = reduceRun(snapshot, forItems(snapshot, action));
+    const next = reduceRun(snapshot, support ? support.forItems(snapshot, action) : action, kinds);
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -182,7 +180,9 @@ export function createRunStore({
     return done;
   }
 
-  const items = createItemAnswers({
+  // Items (approvals, forms) only when the app gave their kinds: otherwise none of their code runs.
+  const support = kinds[0]?.support;
+  const items = support?.answers({
     transport,
     getSnapshot: () => snapshot,
     inFlight: (key) => (submitting?.key === key ? submitting.done : undefined),
@@ -194,7 +194,7 @@ export function createRunStore({
 
   function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
-    if (itemEntryOf(snapshot, key)) return items.submit(key, answer);
+    if (items?.owns(key)) return items.submit(key, answer);
     const entry = promptEntryOf(snapshot, key);
     if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
     const check = validateAnswer(entry.prompt, answer, options);
@@ -236,13 +236,15 @@ export function createRunStore({
 
     submit,
 
-    approve: (key) => items.answer(key, { type: 'approve' }),
+    approve: (key) => (items ? items.answer(key, { type: 'approve' }) : refuseClosed(key, undefined)),
 
-    decline: (key, reason) => items.answer(key, { type: 'decline', ...(reason ? { reason } : {}) }),
+    decline: (key, reason) =>
+      items
+        ? items.answer(key, { type: 'decline', ...(reason ? { reason } : {}) })
+        : refuseClosed(key, undefined),
 
     retry(key) {
-      const item = itemEntryOf(snapshot, key);
-      if (item?.answer) return items.answer(key, item.answer);
+      if (items?.owns(key)) return items.retry(key);
       return submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key));
     },
 
@@ -252,7 +254,7 @@ export function createRunStore({
       const reopen = [...brokenReplies]
         .filter(([, broken]) => requested === undefined || requested > broken.at)
         .map(([key, broken]) => ({ key, error: broken.error }));
-      dispatch({ type: 'restore', runs: withResumeSchemas(runs, resumeSchemas), reopen });
+      dispatch({ type: 'restore', runs, reopen });
       for (const { key } of reopen) {
         if (promptEntryOf(snapshot, key)?.state !== 'answered') brokenReplies.delete(key);
       }

@@ -5,38 +5,18 @@ export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
 export type { ItemAction, RunAction } from './reduceRun.ts';
-export { parseItem } from './items.ts';
 export type {
   ApprovalItem,
   FormItem,
   ItemAnswer,
+  ItemAnswers,
   ItemCall,
   ItemEntry,
+  ItemKind,
+  ItemSupport,
   MalformedItem,
   SuspensionItem,
 } from './items.ts';
-export { parseFormSchema } from './formSchema.ts';
-export type {
-  BooleanField,
-  EnumField,
-  FormField,
-  FormSchema,
-  FormSchemaParse,
-  MultiEnumField,
-  NumberField,
-  ObjectField,
-  StringField,
-  UnsupportedField,
-} from './formSchema.ts';
-export { formMessages, initialFormDraft, validateForm } from './validateForm.ts';
-export type {
-  FieldError,
-  FormCheck,
-  FormData,
-  FormDraft,
-  FormDraftValue,
-  FormValue,
-} from './validateForm.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';
@@ -61,7 +41,6 @@ export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
-  ApprovalRequest,
   DecodeEvent,
   DecodeIssue,
   ListSuspendedRequest,

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';
+import { approvals, forms } from './itemKinds.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
@@ -15,6 +16,7 @@ import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { AgentTransport, FormItem } from './index.ts';
 
 const budgetJsonSchema = z.toJSONSchema(budgetSchema);
+const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSchema })];
 let server: MastraTestServer;
 let resources = 0;
 
@@ -52,11 +54,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
   const start = async () => {
     const { transport, requests } = make();
     const resourceId = `items-${++resources}`;
-    const store = createRunStore({
-      transport,
-      resourceId,
-      resumeSchemas: { confirm_budget: budgetJsonSchema },
-    });
+    const store = createRunStore({ transport, resourceId, items });
     await store.send('Book my trip to Lisbon.');
     return { store, transport, requests, resourceId };
   };
@@ -113,8 +111,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
 
   it('restores an approval and a form after a reload', async () => {
     const { store, transport, resourceId } = await start();
-    const reloaded = () =>
-      createRunStore({ transport, resourceId, resumeSchemas: { confirm_budget: budgetJsonSchema } });
+    const reloaded = () => createRunStore({ transport, resourceId, items });
     const first = reloaded();
     first.restore((await listSuspendedRuns(transport, { resourceId })).runs);
     expect(first.getSnapshot().openItems).toMatchObject([
@@ -133,6 +130,18 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
   });
 });
 
+describe('a store without item kinds', () => {
+  it('knows only prompts: an approval leaves it awaiting input with no item, and approve is refused', async () => {
+    const transport = createAgentTransport(server.mastra.getAgent('concierge') as unknown as InProcessAgent);
+    const store = createRunStore({ transport, resourceId: `items-${++resources}` });
+    await store.send('Book my trip to Lisbon.');
+    expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', items: [], openItems: [] });
+    const refusal = await store.approve('anything').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(RequestError);
+    expect((refusal as RequestError).code).toBe('expired');
+  });
+});
+
 describe('parseItem', () => {
   const call = { runId: 'r', toolCallId: 'c', toolName: 'confirm_budget', requiresApproval: false };
   it('a malformed resume schema is a malformed item with a reason, never a crash', () => {
@@ -144,7 +153,7 @@ describe('parseItem', () => {
     expect(parseItem({ ...call, resumeSchema: '"text"' })).toMatchObject({ kind: 'malformed' });
     expect(parseItem({ ...call })).toMatchObject({
       kind: 'malformed',
-      reason: expect.stringMatching(/resumeSchemas/),
+      reason: expect.stringMatching(/withResumeSchemas/),
     });
     expect(parseItem({ ...call, requiresApproval: true, args: [1] })).toMatchObject({
       kind: 'malformed',

@@ -1,7 +1,9 @@
 import type { KnownChunk } from './chunks.ts';
 import { parseFormSchema, type FormSchema } from './formSchema.ts';
 import { askingKey, isAskUserCall, promptKey, type PromptState } from './prompt.ts';
-import type { RunError, RunSnapshot } from './types.ts';
+import type { ItemAction, RunAction } from './reduceRun.ts';
+import type { ItemAnswerHost } from './storeItems.ts';
+import type { RunError, RunSnapshot, SuspendedRun } from './types.ts';
 import type { FormData } from './validateForm.ts';
 
 interface ItemIdentity {
@@ -71,30 +73,79 @@ export interface ItemCall {
 }
 
 const NO_SCHEMA =
-  'the tool suspended without a resume schema (the suspended-runs list carries none: give it in the store option resumeSchemas)';
+  'the tool suspended without a resume schema (the suspended-runs list carries none: give it with forms.withResumeSchemas({ toolName: schema }))';
 const ARGS_NOT_OBJECT = 'its arguments are not an object';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Builds an approval item, or a malformed one when its arguments are not an object. */
+export function parseApproval(call: ItemCall, key: string): SuspensionItem {
+  const { runId, toolCallId, toolName } = call;
+  const identity = { key, runId, toolCallId, toolName };
+  if (call.args !== undefined && !isRecord(call.args))
+    return { ...identity, kind: 'malformed', of: 'approval', reason: ARGS_NOT_OBJECT, payload: call.args };
+  return { ...identity, kind: 'approval', args: call.args };
+}
+
+/**
+ * Builds a form item from a call's resume schema (`fallbackSchema` when the call has none), or a
+ * malformed item that says what is wrong. Never throws.
+ */
+export function parseFormItem(call: ItemCall, key: string, fallbackSchema?: unknown): SuspensionItem {
+  const { runId, toolCallId, toolName } = call;
+  const identity = { key, runId, toolCallId, toolName };
+  const payload = call.suspendPayload;
+  const schema = call.resumeSchema ?? fallbackSchema;
+  if (schema === undefined) return { ...identity, kind: 'malformed', of: 'form', reason: NO_SCHEMA, payload };
+  const parsed = parseFormSchema(schema);
+  if (!parsed.ok) return { ...identity, kind: 'malformed', of: 'form', reason: parsed.reason, payload };
+  return { ...identity, kind: 'form', form: parsed.form, payload };
+}
+
 /**
  * Builds the item of a suspended call: an approval, a form generated from its resume schema, or a
  * malformed item that says what is wrong. Never throws.
  */
-export function parseItem(call: ItemCall, key = promptKey(call.runId, call.toolCallId)): SuspensionItem {
-  const { runId, toolCallId, toolName } = call;
-  const identity = { key, runId, toolCallId, toolName };
-  if (call.requiresApproval) {
-    if (call.args !== undefined && !isRecord(call.args))
-      return { ...identity, kind: 'malformed', of: 'approval', reason: ARGS_NOT_OBJECT, payload: call.args };
-    return { ...identity, kind: 'approval', args: call.args };
-  }
-  const payload = call.suspendPayload;
-  if (call.resumeSchema === undefined)
-    return { ...identity, kind: 'malformed', of: 'form', reason: NO_SCHEMA, payload };
-  const parsed = parseFormSchema(call.resumeSchema);
-  if (!parsed.ok) return { ...identity, kind: 'malformed', of: 'form', reason: parsed.reason, payload };
-  return { ...identity, kind: 'form', form: parsed.form, payload };
+export const parseItem = (call: ItemCall, key = promptKey(call.runId, call.toolCallId)): SuspensionItem =>
+  call.requiresApproval ? parseApproval(call, key) : parseFormItem(call, key);
+
+/**
+ * One kind of item an app supports (`approvals`, `forms` from `@ask-user-kit/core/items`), given to
+ * `createRunStore({ items })`. Without any, the store knows only `ask_user` prompts: the code of
+ * items stays out of an app that does not use them.
+ */
+export interface ItemKind {
+  /** The item of a suspended call, when it is of this kind. */
+  parse(call: ItemCall, key: string): SuspensionItem | undefined;
+  /** The machinery every kind shares (one object): how items enter a snapshot and get answered. */
+  readonly support: ItemSupport;
+}
+
+/** What the reducer and the store call when items are supported (see `ItemKind`). */
+export interface ItemSupport {
+  /** Applies a batch's tool chunks: new items, and open ones whose call got its result expire. */
+  chunks(s: RunSnapshot, chunks: readonly KnownChunk[], kinds: readonly ItemKind[]): RunSnapshot;
+  /** Adds the items of a suspended-runs list. */
+  restore(s: RunSnapshot, runs: readonly SuspendedRun[], kinds: readonly ItemKind[]): RunSnapshot;
+  /** Applies an item's lifecycle action (`item-*`). */
+  reduce(s: RunSnapshot, action: ItemAction): RunSnapshot;
+  /** Applies `change` to every item in `state`. */
+  setIn(s: RunSnapshot, state: PromptState, change: Partial<ItemEntry>): RunSnapshot;
+  /** The store's `submit-*` action for an item's key, as its `item-*` action. */
+  forItems(s: RunSnapshot, action: RunAction): RunAction;
+  /** The store's answers to items. */
+  answers(host: ItemAnswerHost): ItemAnswers;
+}
+
+/** Approves, declines, submits and retries the store's items. */
+export interface ItemAnswers {
+  /** True when `key` is an item's (not a prompt's). */
+  owns(key: string): boolean;
+  answer(key: string, answer: ItemAnswer): Promise<void>;
+  /** Validates a form's draft against its schema, then sends it. */
+  submit(key: string, draft: unknown): Promise<void>;
+  retry(key: string): Promise<void>;
 }
 
 /** The item call of a chunk, when it is an approval or another tool's suspension than `ask_user`'s. */
@@ -119,18 +170,34 @@ function withItems(s: RunSnapshot, items: ItemEntry[]): RunSnapshot {
   return { ...s, items, openItems: same ? before : open };
 }
 
+function firstParse(kinds: readonly ItemKind[], call: ItemCall, key: string): SuspensionItem | undefined {
+  for (const kind of kinds) {
+    const item = kind.parse(call, key);
+    if (item) return item;
+  }
+  return undefined;
+}
+
 /**
  * Adds the items of suspended calls, unless known. A `live` suspension of a call whose items are
  * all closed is asked again (model call ids repeat): it gets a key of its own, as prompts do.
  */
-export function addItems(s: RunSnapshot, calls: readonly ItemCall[], live: boolean): RunSnapshot {
+export function addItems(
+  s: RunSnapshot,
+  calls: readonly ItemCall[],
+  live: boolean,
+  kinds: readonly ItemKind[],
+): RunSnapshot {
   if (calls.length === 0) return s;
   const items = s.items.slice();
   for (const call of calls) {
     const key = promptKey(call.runId, call.toolCallId);
     const askings = items.filter((entry) => callKey(entry.item) === key);
     if (askings.length > 0 && (!live || askings.some((entry) => OPEN.has(entry.state)))) continue;
-    const item = parseItem(call, askingKey(call.runId, call.toolCallId, askings.length + 1));
+    const itemKey = askingKey(call.runId, call.toolCallId, askings.length + 1);
+    const item = firstParse(kinds, call, itemKey);
+    // A suspension no kind supports stays a suspended tool call: the run waits, nothing to show.
+    if (!item) continue;
     items.push({ item, state: item.kind === 'malformed' ? 'malformed' : 'ready' });
   }
   return items.length === s.items.length ? s : withItems(s, items);
@@ -140,7 +207,11 @@ export function addItems(s: RunSnapshot, calls: readonly ItemCall[], live: boole
  * Applies a batch's tool chunks to the items: approvals and other tools' suspensions are added;
  * an open item whose call got its result (or error) no longer waits: it expires.
  */
-export function applyItemChunks(s: RunSnapshot, chunks: readonly KnownChunk[]): RunSnapshot {
+export function applyItemChunks(
+  s: RunSnapshot,
+  chunks: readonly KnownChunk[],
+  kinds: readonly ItemKind[],
+): RunSnapshot {
   const calls: ItemCall[] = [];
   const finished = new Set<string>();
   for (const chunk of chunks) {
@@ -149,7 +220,7 @@ export function applyItemChunks(s: RunSnapshot, chunks: readonly KnownChunk[]): 
     else if (chunk.type === 'tool-result' || chunk.type === 'tool-error')
       finished.add(promptKey(chunk.runId ?? s.runId ?? '', chunk.payload.toolCallId));
   }
-  const next = addItems(s, calls, true);
+  const next = addItems(s, calls, true, kinds);
   if (finished.size === 0 || !next.items.some((entry) => finished.has(callKey(entry.item)))) return next;
   return withItems(
     next,

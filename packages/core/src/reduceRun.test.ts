@@ -5,6 +5,8 @@ import { promptKey } from './prompt.ts';
 import { initialRunSnapshot, MAX_ISSUES, reduceRun, type RunAction } from './reduceRun.ts';
 import { fixtureText, referenceChunks } from './test/fixtures.ts';
 import type { DecodeEvent, MastraChunk, RunSnapshot, SuspendedRun } from './types.ts';
+import { approvals, forms } from './itemKinds.ts';
+import type { ItemKind } from './items.ts';
 import { parseSuspendedRuns } from './transports/parseSuspendedRuns.ts';
 
 const events = (name: string): DecodeEvent[] => decodeText(fixtureText(name));
@@ -20,8 +22,10 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Applies actions one by one to frozen snapshots: any mutation throws. */
-const run = (actions: RunAction[], from: RunSnapshot = initialRunSnapshot) =>
-  actions.reduce((s, a) => reduceRun(deepFreeze(s), a), from);
+const run = (actions: RunAction[], from: RunSnapshot = initialRunSnapshot, kinds: readonly ItemKind[] = []) =>
+  actions.reduce((s, a) => reduceRun(deepFreeze(s), a, kinds), from);
+
+const itemKinds = [approvals, forms];
 
 const suspendedCall = (name: string) => {
   const chunk = referenceChunks(name).findLast((c) => c.type === 'tool-call-suspended') as {
@@ -343,9 +347,11 @@ describe('restore', () => {
         { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined },
       ],
     };
-    const s = reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] });
+    // Without item kinds, the reducer knows only ask_user prompts.
+    expect(reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] })).toBe(initialRunSnapshot);
+    const s = reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] }, itemKinds);
     expect(s.openPrompts).toEqual([]);
-    // The list carries no resume schema: without the store's resumeSchemas, the form cannot be shown.
+    // The list carries no resume schema: without forms.withResumeSchemas, the form cannot be shown.
     expect(s.openItems).toMatchObject([
       { kind: 'malformed', of: 'form', toolName: 'deploy' },
       { kind: 'approval', toolName: 'ask_user' },
@@ -364,11 +370,14 @@ describe('other chunks', () => {
     chunk.payload.toolName = 'deploy';
     chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
     chunk.payload.resumeSchema = JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } } });
-    const s = run([
+    const actions: RunAction[] = [
       { type: 'send', id: 'm1', text: 'ship it' },
       { type: 'events', events: chunkEvents([chunk]) },
       { type: 'stream-end' },
-    ]);
+    ];
+    const plain = run(actions);
+    expect(plain).toMatchObject({ status: 'awaiting-input', openPrompts: [], openItems: [] });
+    const s = run(actions, initialRunSnapshot, itemKinds);
     expect(s.openPrompts).toEqual([]);
     expect(s.openItems).toMatchObject([{ kind: 'form', toolName: 'deploy' }]);
     expect(s.status).toBe('awaiting-input');

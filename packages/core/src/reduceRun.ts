@@ -1,15 +1,7 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
-import {
-  addItems,
-  applyItemChunks,
-  itemCallKeys,
-  setItem,
-  setItemsIn,
-  type ItemAnswer,
-  type ItemCall,
-} from './items.ts';
-import { isAskUserCall, promptKey, type AnswerValue } from './prompt.ts';
+import type { ItemAnswer, ItemEntry, ItemKind } from './items.ts';
+import { promptKey, type AnswerValue, type PromptState } from './prompt.ts';
 import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
@@ -87,14 +79,15 @@ const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resu
 function waitsForInput(s: RunSnapshot): boolean {
   if (s.openPrompts.some((prompt) => prompt.kind !== 'malformed')) return true;
   if (s.openItems.some((item) => item.kind !== 'malformed')) return true;
-  const items = new Set(itemCallKeys(s));
+  // A suspended call with an item (even a closed one) waits on that item, not on another tool.
+  const items = new Set(s.items.map(({ item }) => promptKey(item.runId, item.toolCallId)));
   return s.toolCalls.some(
     (call) => call.state === 'suspended' && !isAsked(s.transcript, call.key) && !items.has(call.key),
   );
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
-const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
+export const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
   waitsForInput(s) ? 'awaiting-input' : otherwise;
 
 /**
@@ -154,7 +147,12 @@ function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
   return typeof (payload as TextDelta['payload']).text === 'string';
 }
 
-function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
+function applyEvents(
+  s: RunSnapshot,
+  events: readonly DecodeEvent[],
+  kinds: readonly ItemKind[],
+): RunSnapshot {
+  const items = kinds[0]?.support;
   const edit = new SnapshotEdit(s);
   let settled: RunStatus | undefined;
   // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
@@ -162,6 +160,7 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
   // a path of their own, with no parse result built for each.
   let text = '';
   let runId: string | undefined;
+  // Kept only for the items' support, when the app gave any.
   const itemCalls: KnownChunk[] = [];
   for (const event of events) {
     if (event.kind === 'chunk' && isTextDelta(event.chunk)) {
@@ -183,16 +182,21 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
     edit.appendText(runId, text);
     text = '';
     settled = applyChunk(edit, parsed.chunk) ?? settled;
-    if (parsed.chunk.type !== 'unknown') itemCalls.push(parsed.chunk);
+    if (items && parsed.chunk.type !== 'unknown') itemCalls.push(parsed.chunk);
   }
   edit.appendText(runId, text);
-  const next = applyItemChunks(edit.done(), itemCalls);
+  const done = edit.done();
+  const next = items ? items.chunks(done, itemCalls, kinds) : done;
   if (!settled || next.status === 'error') return next;
   const status = waitingOr(next, settled);
   return status === next.status ? next : { ...next, status };
 }
 
-function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>): RunSnapshot {
+function restore(
+  s: RunSnapshot,
+  action: Extract<RunAction, { type: 'restore' }>,
+  kinds: readonly ItemKind[],
+): RunSnapshot {
   const edit = new SnapshotEdit(s);
   const listed = new Set<string>();
   for (const { runId, toolCalls } of action.runs) {
@@ -206,51 +210,11 @@ function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>
     const entry = edit.promptEntry(key);
     if (entry && listed.has(callKeyOf(entry.prompt))) edit.reopen(key, error);
   }
-  const next = addItems(edit.done(), restoredItemCalls(action.runs), false);
+  const done = edit.done();
+  const next = kinds[0]?.support.restore(done, action.runs, kinds) ?? done;
   if (next === s || isBusy(next.status)) return next;
   const status = waitingOr(next, next.status);
   return status === next.status ? next : { ...next, status };
-}
-
-/** The approvals and other tools' suspensions of a suspended-runs list (not `ask_user` questions). */
-function restoredItemCalls(runs: readonly SuspendedRun[]): ItemCall[] {
-  return runs.flatMap(({ runId, toolCalls }) =>
-    toolCalls
-      .filter((call) => call.requiresApproval || !isAskUserCall(call))
-      .map((call) => ({ ...call, runId, requiresApproval: call.requiresApproval === true })),
-  );
-}
-
-/** An approval or form item's lifecycle, as `submit-*` is a prompt's. */
-function reduceItem(s: RunSnapshot, action: ItemAction): RunSnapshot {
-  switch (action.type) {
-    case 'item-start': {
-      const entry = s.items.find((candidate) => candidate.item.key === action.key);
-      if (!entry || (entry.state !== 'ready' && entry.state !== 'failed')) return s;
-      const next = setItem(s, action.key, { state: 'submitting', answer: action.answer, error: undefined });
-      const runId = entry.item.runId;
-      return {
-        ...next,
-        status: 'resuming',
-        error: undefined,
-        ...(runId === s.runId ? {} : { runId, text: '' }),
-      };
-    }
-    case 'item-accepted':
-      return { ...setItem(s, action.key, { state: 'answered', error: undefined }), status: 'streaming' };
-    case 'item-failed': {
-      const next = setItem(s, action.key, { state: 'failed', error: action.error });
-      return { ...next, status: waitingOr(next, 'error'), error: action.error };
-    }
-    case 'item-refused': {
-      const next = setItem(s, action.key, {
-        state: action.refusal.code,
-        answer: undefined,
-        error: undefined,
-      });
-      return { ...next, status: waitingOr(next, 'idle') };
-    }
-  }
 }
 
 /**
@@ -263,8 +227,13 @@ function reduceItem(s: RunSnapshot, action: ItemAction): RunSnapshot {
  * s = reduceRun(s, { type: 'events', events: decodeText(sse) });
  * s = reduceRun(s, { type: 'stream-end' }); // → status 'awaiting-input', s.openPrompts[0].question …
  */
-export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
-  if (action.type.startsWith('item-')) return reduceItem(s, action as ItemAction);
+export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly ItemKind[] = []): RunSnapshot {
+  const items = kinds[0]?.support;
+  if (action.type.startsWith('item-')) return items ? items.reduce(s, action as ItemAction) : s;
+  const done = (edit: SnapshotEdit, state: PromptState, change: Partial<ItemEntry>) => {
+    const next = edit.done();
+    return items ? items.setIn(next, state, change) : next;
+  };
   switch (action.type) {
     case 'send': {
       const edit = new SnapshotEdit(s);
@@ -272,10 +241,10 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       edit.setPromptsIn('malformed', (entry) => ({ ...entry, state: 'expired' }));
       edit.transcript().push({ type: 'user', id: action.id, text: action.text });
       edit.set({ status: 'streaming', runId: undefined, text: '', error: undefined });
-      return setItemsIn(edit.done(), 'malformed', { state: 'expired' });
+      return done(edit, 'malformed', { state: 'expired' });
     }
     case 'events':
-      return applyEvents(s, action.events);
+      return applyEvents(s, action.events, kinds);
     case 'stream-end':
       if (!isBusy(s.status)) return s;
       return { ...s, status: 'error', error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE } };
@@ -284,14 +253,14 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       // An answer still on its way was never taken.
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'failed', error: action.error }));
       edit.set({ status: 'error', error: action.error });
-      return setItemsIn(edit.done(), 'submitting', { state: 'failed', error: action.error });
+      return done(edit, 'submitting', { state: 'failed', error: action.error });
     }
     case 'cancelled': {
       // Only a request in flight can be cancelled, and only then is an answer on its way.
       if (!isBusy(s.status)) return s;
       const edit = new SnapshotEdit(s);
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'ready', answer: undefined }));
-      const next = setItemsIn(edit.done(), 'submitting', { state: 'ready', answer: undefined });
+      const next = done(edit, 'submitting', { state: 'ready', answer: undefined });
       return { ...next, status: waitingOr(next, 'idle') };
     }
     case 'submit-start': {
@@ -323,7 +292,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
       return { ...next, status: waitingOr(next, 'idle') };
     }
     case 'restore':
-      return restore(s, action);
+      return restore(s, action, kinds);
     case 'reset':
       return initialRunSnapshot;
     default:

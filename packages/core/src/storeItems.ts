@@ -1,12 +1,12 @@
-import { ANSWERED_ELSEWHERE_MESSAGE, BUSY_MESSAGE, EXPIRED_MESSAGE, TransportError } from './errors.ts';
-import { itemEntryOf, type ItemAnswer } from './items.ts';
+import { ANSWERED_ELSEWHERE_MESSAGE, BUSY_MESSAGE, EXPIRED_MESSAGE } from './errors.ts';
+import { itemEntryOf, type ItemAnswer, type ItemAnswers } from './items.ts';
 import type { RunAction } from './reduceRun.ts';
-import type { AgentTransport, DecodeEvent, Refusal, RunSnapshot, SuspendedRun } from './types.ts';
+import type { AgentTransport, DecodeEvent, Refusal, RunSnapshot } from './types.ts';
 import { validateForm, type FormDraft } from './validateForm.ts';
 
-const NO_APPROVALS = 'This transport cannot answer tool approvals (it has no approve or decline).';
 const unknownItemMessage = (key: string) => `No approval or form with key "${key}" is waiting for an answer.`;
 const cannotAnswer = (reason: string) => `This cannot be answered: ${reason}.`;
+const NOTHING_TO_RETRY = 'Nothing was sent for this item yet: there is no answer to retry.';
 const WRONG_ANSWER = 'An approval is approved or declined; a form is submitted.';
 
 /** What the store lends the item answers: its snapshot, its one-request-at-a-time rule, its start. */
@@ -26,7 +26,7 @@ export interface ItemAnswerHost {
 }
 
 /** Approves, declines and submits the store's approval and form items. */
-export function createItemAnswers(host: ItemAnswerHost) {
+export function createItemAnswers(host: ItemAnswerHost): ItemAnswers {
   function answer(key: string, itemAnswer: ItemAnswer): Promise<void> {
     const inFlight = host.inFlight(key);
     if (inFlight) return inFlight;
@@ -43,13 +43,21 @@ export function createItemAnswers(host: ItemAnswerHost) {
     if (host.busy()) return host.refuse('busy', BUSY_MESSAGE, key);
     const { transport, ids } = host;
     const { runId, toolCallId } = item;
+    // An approval goes through `resume` too, with `approval` saying which route: a transport
+    // needs no method of its own for it.
     const request = (signal: AbortSignal) => {
       if (itemAnswer.type === 'submit')
         return transport.resume({ runId, toolCallId, resumeData: itemAnswer.data, ...ids, signal });
-      const call = itemAnswer.type === 'approve' ? transport.approve : transport.decline;
-      if (!call) return Promise.reject(new TransportError({ code: 'http', message: NO_APPROVALS }));
       const reason = itemAnswer.type === 'decline' ? itemAnswer.reason : undefined;
-      return call.call(transport, { runId, toolCallId, ...(reason ? { reason } : {}), ...ids, signal });
+      return transport.resume({
+        runId,
+        toolCallId,
+        resumeData: undefined,
+        approval: itemAnswer.type,
+        ...(reason ? { reason } : {}),
+        ...ids,
+        signal,
+      });
     };
     return host.start(key, request, { type: 'item-start', key, answer: itemAnswer });
   }
@@ -68,7 +76,16 @@ export function createItemAnswers(host: ItemAnswerHost) {
     return answer(key, { type: 'submit', data: check.value });
   }
 
-  return { answer, submit };
+  return {
+    owns: (key) => itemEntryOf(host.getSnapshot(), key) !== undefined,
+    answer,
+    submit,
+    retry(key) {
+      const entry = itemEntryOf(host.getSnapshot(), key);
+      if (!entry?.answer) return host.refuse('invalid-answer', NOTHING_TO_RETRY, key);
+      return answer(key, entry.answer);
+    },
+  };
 }
 
 /**
@@ -87,20 +104,4 @@ export function forItems(s: RunSnapshot, action: RunAction): RunAction {
     default:
       return action;
   }
-}
-
-/** The list with each form's resume schema filled in from `schemas` (by tool name) where it has none. */
-export function withResumeSchemas(
-  runs: SuspendedRun[],
-  schemas: Record<string, unknown> | undefined,
-): SuspendedRun[] {
-  if (!schemas) return runs;
-  return runs.map((run) => ({
-    ...run,
-    toolCalls: run.toolCalls.map((call) =>
-      call.requiresApproval || call.resumeSchema !== undefined || !Object.hasOwn(schemas, call.toolName)
-        ? call
-        : { ...call, resumeSchema: schemas[call.toolName] },
-    ),
-  }));
 }

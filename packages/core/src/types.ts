@@ -1,4 +1,4 @@
-import type { ItemEntry, SuspensionItem } from './items.ts';
+import type { ItemEntry, ItemKind, SuspensionItem } from './items.ts';
 import type { FormData } from './validateForm.ts';
 import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
@@ -127,7 +127,7 @@ export interface SuspendedRun {
     requiresApproval?: boolean;
     /** The arguments of a call waiting for approval. */
     args?: unknown;
-    /** A form's JSON Schema: Mastra's list has none; the store fills it from `resumeSchemas`. */
+    /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
     resumeSchema?: unknown;
   })[];
 }
@@ -147,21 +147,18 @@ export interface StreamRequest {
   signal?: AbortSignal;
 }
 
-/** What `AgentTransport.resume` takes: the suspended call and the (validated) answer. */
+/**
+ * What `AgentTransport.resume` takes: the suspended call and the (validated) answer, or, for a
+ * call waiting for approval, `approval` (the answer is then Mastra's approve or decline route).
+ */
 export interface ResumeRequest {
   runId: string;
   toolCallId: string;
-  resumeData: AnswerValue | FormData;
-  threadId?: string;
-  resourceId?: string;
-  signal?: AbortSignal;
-}
-
-/** What `AgentTransport.approve` and `decline` take: the call waiting for approval (and why not). */
-export interface ApprovalRequest {
-  runId: string;
-  toolCallId: string;
-  /** `decline` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
+  /** The answer; `undefined` for an approval. */
+  resumeData: AnswerValue | FormData | undefined;
+  /** Set for a call waiting for approval (Mastra's `requireApproval`): approve or decline it. */
+  approval?: 'approve' | 'decline';
+  /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
   reason?: string;
   threadId?: string;
   resourceId?: string;
@@ -179,7 +176,7 @@ export interface ListSuspendedRequest {
 export interface AgentTransport {
   /** Starts a run. Yields batches of decoded events: one batch per network read, so a burst notifies once. */
   stream(request: StreamRequest): Promise<AsyncIterable<DecodeEvent[]>>;
-  /** Resumes a suspended run with an answer; same output as `stream`. */
+  /** Resumes a suspended run with an answer (or approves or declines a call); same output as `stream`. */
   resume(request: ResumeRequest): Promise<AsyncIterable<DecodeEvent[]>>;
   /**
    * Lists the agent's suspended runs (to restore open prompts after a reload or a restart, and to
@@ -187,10 +184,6 @@ export interface AgentTransport {
    * reported in `issues`.
    */
   listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
-  /** Approves a tool call waiting for approval and streams the resumed run. Optional: without it, approvals cannot be answered. */
-  approve?(request: ApprovalRequest): Promise<AsyncIterable<DecodeEvent[]>>;
-  /** Declines a tool call waiting for approval (with an optional reason) and streams the resumed run. */
-  decline?(request: ApprovalRequest): Promise<AsyncIterable<DecodeEvent[]>>;
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
@@ -223,10 +216,11 @@ export interface RunStoreOptions {
   threadId?: string;
   resourceId?: string;
   /**
-   * Forms' JSON Schemas by tool name, for forms restored from the suspended-runs list (which
-   * carries none). A restored form without one is a malformed item that says so.
+   * The kinds of items besides `ask_user` prompts the store shows (`approvals`, `forms` from
+   * `@ask-user-kit/core/items`). Without them, approvals and other tools' suspensions are only
+   * suspended tool calls (the run is `awaiting-input`, with nothing to answer).
    */
-  resumeSchemas?: Record<string, unknown>;
+  items?: readonly ItemKind[];
 }
 
 /** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */
@@ -252,8 +246,8 @@ export interface RunStore {
    */
   submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
   /**
-   * Approves the approval item `key`: resumes the run, which then runs the tool. Rejects like
-   * `submit` (a transport without `approve` fails with an `http` error).
+   * Approves the approval item `key` (with `items: [approvals]`): resumes the run, which then runs
+   * the tool. Rejects like `submit`.
    */
   approve(key: string): Promise<void>;
   /** Declines the approval item `key`; `reason` is told to the model. Rejects like `submit`. */

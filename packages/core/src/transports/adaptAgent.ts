@@ -1,12 +1,15 @@
 import type { AnswerValue } from '../prompt.ts';
 import type { FormData } from '../validateForm.ts';
 import { saysExpired, TransportError } from '../errors.ts';
-import type { AgentTransport, ApprovalRequest, DecodeEvent, ResumeRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption, type MemoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 /** The options both Mastra agents (in-process and client-js) take on `stream` and `resumeStream`. */
+const NO_APPROVALS =
+  'This agent cannot answer tool approvals (it has no approveToolCall or declineToolCall).';
+
 export interface AgentCallOptions {
   memory?: MemoryOption;
   abortSignal?: AbortSignal;
@@ -53,10 +56,28 @@ export function adaptAgent<Output>(
     const memory = memoryOption(threadId, resourceId);
     return { ...(memory ? { memory } : {}), abortSignal: signal };
   };
-  /** Streams the answer `call` sends; a refusal is `expired` only when the list no longer has its call. */
-  async function answer(request: ResumeRequest | ApprovalRequest, call: () => Promise<Output>) {
+  /** The agent call that answers `request`: a resume, or an approval's approve or decline. */
+  function answerCall({
+    runId,
+    toolCallId,
+    resumeData,
+    approval,
+    reason,
+    threadId,
+    resourceId,
+    signal,
+  }: ResumeRequest) {
+    const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
+    if (!approval) return agent.resumeStream(resumeData as AnswerValue | FormData, callOptions);
+    const call = approval === 'approve' ? agent.approveToolCall : agent.declineToolCall;
+    if (!call) throw new TransportError({ code: 'http', message: NO_APPROVALS });
+    return call.call(agent, { ...callOptions, ...(reason ? { reason } : {}) });
+  }
+
+  /** Streams the answer; a refusal is `expired` only when the list no longer has its call. */
+  async function answer(request: ResumeRequest) {
     try {
-      return adapter.events(await call());
+      return adapter.events(await answerCall(request));
     } catch (error) {
       const mapped = adapter.error(error);
       if (!(mapped instanceof TransportError)) throw mapped;
@@ -64,13 +85,6 @@ export function adaptAgent<Output>(
       throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
     }
   }
-
-  const approvalOptions = ({ runId, toolCallId, reason, threadId, resourceId, signal }: ApprovalRequest) => ({
-    runId,
-    toolCallId,
-    ...(reason ? { reason } : {}),
-    ...options(threadId, resourceId, signal),
-  });
 
   const transport: AgentTransport = {
     async stream({ messages, threadId, resourceId, signal }) {
@@ -82,11 +96,7 @@ export function adaptAgent<Output>(
       }
     },
 
-    resume(request) {
-      const { runId, toolCallId, resumeData, threadId, resourceId, signal } = request;
-      const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
-      return answer(request, () => agent.resumeStream(resumeData, callOptions));
-    },
+    resume: answer,
 
     async listSuspended({ threadId, resourceId, signal }) {
       signal?.throwIfAborted();
@@ -97,12 +107,5 @@ export function adaptAgent<Output>(
       }
     },
   };
-  const { approveToolCall, declineToolCall } = agent;
-  if (approveToolCall)
-    transport.approve = (request) =>
-      answer(request, () => approveToolCall.call(agent, approvalOptions(request)));
-  if (declineToolCall)
-    transport.decline = (request) =>
-      answer(request, () => declineToolCall.call(agent, approvalOptions(request)));
   return transport;
 }

@@ -1,5 +1,5 @@
 import { expiredRefusal, isAbortError } from '../errors.ts';
-import type { AgentTransport, ApprovalRequest, Refusal, ResumeRequest, RunError } from '../types.ts';
+import type { AgentTransport, Refusal, ResumeRequest, RunError } from '../types.ts';
 
 /**
  * Whether the question of a resume the server refused has expired, asked of the suspended-runs
@@ -11,7 +11,7 @@ import type { AgentTransport, ApprovalRequest, Refusal, ResumeRequest, RunError 
 export async function confirmExpiry(
   failure: RunError | Refusal,
   saidExpired: boolean,
-  request: ResumeRequest | ApprovalRequest,
+  request: ResumeRequest,
   listSuspended: AgentTransport['listSuspended'],
 ): Promise<RunError | Refusal> {
   if (failure.code !== 'http' && failure.code !== 'stream') return failure;

@@ -11,7 +11,7 @@ import {
   unexpectedAnswerMessage,
 } from '../errors.ts';
 import { quote } from '../quote.ts';
-import type { AgentTransport, ApprovalRequest, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
@@ -89,38 +89,29 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
   }
 
   /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
-  const post = (
-    path: string,
-    { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest | ApprovalRequest,
-  ) =>
+  const post = (path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
     request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<
       AsyncIterable<DecodeEvent[]>
     >;
 
-  /** POSTs an answer: a refusal is `expired` only when the suspended-runs list no longer has its call. */
-  async function answer(path: string, answerRequest: ResumeRequest | ApprovalRequest) {
-    try {
-      return await post(path, answerRequest);
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
-      const failure = await confirmExpiry(
-        error.error,
-        saysExpired(error.cause),
-        answerRequest,
-        transport.listSuspended,
-      );
-      throw failure === error.error ? error : new TransportError(failure, { cause: error });
-    }
-  }
-
   const transport: AgentTransport = {
     stream: (streamRequest) => post('/stream', streamRequest),
 
-    resume: (resumeRequest) => answer('/resume-stream', resumeRequest),
-
-    approve: (approvalRequest) => answer('/approve-tool-call', approvalRequest),
-
-    decline: (approvalRequest) => answer('/decline-tool-call', approvalRequest),
+    // An approval's answer takes Mastra's approve or decline route (the body has no resumeData).
+    async resume({ approval, ...resumeRequest }) {
+      try {
+        return await post(approval ? `/${approval}-tool-call` : '/resume-stream', resumeRequest);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        const failure = await confirmExpiry(
+          error.error,
+          saysExpired(error.cause),
+          resumeRequest,
+          transport.listSuspended,
+        );
+        throw failure === error.error ? error : new TransportError(failure, { cause: error });
+      }
+    },
 
     listSuspended: async ({ threadId, resourceId, signal }) =>
       parseSuspendedRuns(
