@@ -12,6 +12,7 @@ import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
+  AnswerFields,
   DecodeEvent,
   PromptEntry,
   Refusal,
@@ -87,7 +88,7 @@ export function createRunStore({
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
-    const next = reduceRun(snapshot, support ? support.forItems(snapshot, action) : action, kinds);
+    const next = reduceRun(snapshot, action, kinds);
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -163,14 +164,16 @@ export function createRunStore({
     return refuse('expired', EXPIRED_MESSAGE, key);
   }
 
-  /** Starts the request answering `key` (a prompt or an item) after its checks passed. */
-  function startAnswer(
-    key: string,
-    request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
-    start: RunAction,
-  ): Promise<void> {
+  /**
+   * Resumes the run to answer `key` (a prompt or an item) once its own checks passed: the answer in
+   * flight when it is `key`'s (one request), refused while another request runs.
+   */
+  function resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void> {
+    if (submitting?.key === key) return submitting.done;
+    if (active) return refuse('busy', BUSY_MESSAGE, key);
     const controller = new AbortController();
     active = controller;
+    const request = (signal: AbortSignal) => transport.resume({ ...answer, threadId, resourceId, signal });
     const done = follow(controller, request, key).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
@@ -180,21 +183,8 @@ export function createRunStore({
     return done;
   }
 
-  // Items (approvals, forms) only when the app gave their kinds: otherwise none of their code runs.
-  const support = kinds[0]?.support;
-  const items = support?.answers({
-    transport,
-    getSnapshot: () => snapshot,
-    inFlight: (key) => (submitting?.key === key ? submitting.done : undefined),
-    busy: () => active !== undefined,
-    refuse,
-    start: startAnswer,
-    ids: { threadId, resourceId },
-  });
-
   function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
-    if (items?.owns(key)) return items.submit(key, answer);
     const entry = promptEntryOf(snapshot, key);
     if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
     const check = validateAnswer(entry.prompt, answer, options);
@@ -204,9 +194,9 @@ export function createRunStore({
     brokenReplies.delete(key);
     const { runId, toolCallId } = entry.prompt;
     const resumeData = check.value;
-    return startAnswer(
+    return resumeWith(
       key,
-      (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
+      { runId, toolCallId, resumeData },
       { type: 'submit-start', key, answer: resumeData },
     );
   }
@@ -236,17 +226,9 @@ export function createRunStore({
 
     submit,
 
-    approve: (key) => (items ? items.answer(key, { type: 'approve' }) : refuseClosed(key, undefined)),
+    resumeWith,
 
-    decline: (key, reason) =>
-      items
-        ? items.answer(key, { type: 'decline', ...(reason ? { reason } : {}) })
-        : refuseClosed(key, undefined),
-
-    retry(key) {
-      if (items?.owns(key)) return items.retry(key);
-      return submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key));
-    },
+    retry: (key) => submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key)),
 
     restore(runs) {
       const requested = listRequestedAt(runs);

@@ -9,7 +9,6 @@ export type {
   ApprovalItem,
   FormItem,
   ItemAnswer,
-  ItemAnswers,
   ItemCall,
   ItemEntry,
   ItemKind,
@@ -41,6 +40,7 @@ export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
+  AnswerFields,
   DecodeEvent,
   DecodeIssue,
   ListSuspendedRequest,

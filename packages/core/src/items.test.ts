@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';
 import { approvals, forms } from './itemKinds.ts';
+import { itemAnswers } from './storeItems.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
@@ -68,7 +69,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       toolName: 'book_trip',
       args: { destination: 'Lisbon', nights: 3, total: 840 },
     });
-    await store.approve(approval!.key);
+    await itemAnswers(store).approve(approval!.key);
     const [form] = store.getSnapshot().openItems as FormItem[];
     expect(form?.kind).toBe('form');
     expect(form!.form.fields.map((field) => [field.name, field.type, field.required])).toEqual([
@@ -77,7 +78,12 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       ['flexible', 'boolean', true],
       ['notes', 'string', false],
     ]);
-    await store.submit(form!.key, { amount: '300', currency: 'JPY', flexible: false, notes: '' });
+    await itemAnswers(store).submit(form!.key, {
+      amount: '300',
+      currency: 'JPY',
+      flexible: false,
+      notes: '',
+    });
     const done = store.getSnapshot();
     expect(done.status).toBe('done');
     expect(done.openItems).toEqual([]);
@@ -87,23 +93,25 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
 
   it('decline with a reason: the model says it did not book', async () => {
     const { store } = await start();
-    await store.decline(store.getSnapshot().openItems[0]!.key, 'Too expensive');
+    await itemAnswers(store).decline(store.getSnapshot().openItems[0]!.key, 'Too expensive');
     expect(store.getSnapshot().status).toBe('done');
     expect(store.getSnapshot().text).toMatch(/did not book Lisbon .*Too expensive/);
   });
 
   it('refuses invalid form data with no request, and answers a double submit once', async () => {
     const { store, requests } = await start();
-    await store.approve(store.getSnapshot().openItems[0]!.key);
+    await itemAnswers(store).approve(store.getSnapshot().openItems[0]!.key);
     const key = store.getSnapshot().openItems[0]!.key;
     const sent = requests.length;
-    const refusal = await store.submit(key, { amount: '0', currency: 'EUR', flexible: true }).catch((e) => e);
+    const refusal = await itemAnswers(store)
+      .submit(key, { amount: '0', currency: 'EUR', flexible: true })
+      .catch((e) => e);
     expect(refusal).toBeInstanceOf(RequestError);
     expect((refusal as RequestError).code).toBe('invalid-answer');
     expect(requests.length).toBe(sent);
     const draft = { amount: '12', currency: 'EUR', flexible: true };
-    const first = store.submit(key, draft);
-    expect(store.submit(key, draft)).toBe(first);
+    const first = itemAnswers(store).submit(key, draft);
+    expect(itemAnswers(store).submit(key, draft)).toBe(first);
     await first;
     if (requests.length > 0) expect(requests.slice(sent)).toEqual(['/resume-stream']);
     expect(store.getSnapshot().text).toContain('within 12 EUR');
@@ -118,27 +126,24 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       { kind: 'approval', toolName: 'book_trip', args: { destination: 'Lisbon' } },
     ]);
     expect(first.getSnapshot().status).toBe('awaiting-input');
-    await first.approve(first.getSnapshot().openItems[0]!.key);
+    await itemAnswers(first).approve(first.getSnapshot().openItems[0]!.key);
     expect(store.getSnapshot().openItems[0]?.kind).toBe('approval');
 
     const second = reloaded();
     second.restore((await listSuspendedRuns(transport, { resourceId })).runs);
     const [form] = second.getSnapshot().openItems;
     expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
-    await second.submit(form!.key, { amount: '50', currency: 'USD', flexible: true });
+    await itemAnswers(second).submit(form!.key, { amount: '50', currency: 'USD', flexible: true });
     expect(second.getSnapshot().text).toContain('within 50 USD, with a little leeway');
   });
 });
 
 describe('a store without item kinds', () => {
-  it('knows only prompts: an approval leaves it awaiting input with no item, and approve is refused', async () => {
+  it('knows only prompts: an approval leaves it awaiting input with no item, and no item answers', async () => {
     const transport = createAgentTransport(server.mastra.getAgent('concierge') as unknown as InProcessAgent);
     const store = createRunStore({ transport, resourceId: `items-${++resources}` });
     await store.send('Book my trip to Lisbon.');
     expect(store.getSnapshot()).toMatchObject({ status: 'awaiting-input', items: [], openItems: [] });
-    const refusal = await store.approve('anything').catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(RequestError);
-    expect((refusal as RequestError).code).toBe('expired');
   });
 });
 

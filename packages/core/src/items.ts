@@ -1,9 +1,8 @@
 import type { KnownChunk } from './chunks.ts';
 import { parseFormSchema, type FormSchema } from './formSchema.ts';
 import { askingKey, isAskUserCall, promptKey, type PromptState } from './prompt.ts';
-import type { ItemAction, RunAction } from './reduceRun.ts';
-import type { ItemAnswerHost } from './storeItems.ts';
-import type { RunError, RunSnapshot, SuspendedRun } from './types.ts';
+import type { RunAction } from './reduceRun.ts';
+import type { RunError, RunSnapshot } from './types.ts';
 import type { FormData } from './validateForm.ts';
 
 interface ItemIdentity {
@@ -124,27 +123,26 @@ export interface ItemKind {
 
 /** What the reducer and the store call when items are supported (see `ItemKind`). */
 export interface ItemSupport {
-  /** Applies a batch's tool chunks: new items, and open ones whose call got its result expire. */
-  chunks(s: RunSnapshot, chunks: readonly KnownChunk[], kinds: readonly ItemKind[]): RunSnapshot;
-  /** Adds the items of a suspended-runs list. */
-  restore(s: RunSnapshot, runs: readonly SuspendedRun[], kinds: readonly ItemKind[]): RunSnapshot;
-  /** Applies an item's lifecycle action (`item-*`). */
-  reduce(s: RunSnapshot, action: ItemAction): RunSnapshot;
-  /** Applies `change` to every item in `state`. */
-  setIn(s: RunSnapshot, state: PromptState, change: Partial<ItemEntry>): RunSnapshot;
-  /** The store's `submit-*` action for an item's key, as its `item-*` action. */
-  forItems(s: RunSnapshot, action: RunAction): RunAction;
-  /** The store's answers to items. */
-  answers(host: ItemAnswerHost): ItemAnswers;
+  /**
+   * Follows `reduceRun` for prompts: `next` is what `action` made of `s` for prompts; the result
+   * adds what it means for items (new, answered, expired items, and the status they give).
+   */
+  after(s: RunSnapshot, action: RunAction, next: RunSnapshot, kinds: readonly ItemKind[]): RunSnapshot;
 }
 
-/** Approves, declines, submits and retries the store's items. */
+/**
+ * Answers the items of a store given item kinds (`itemAnswers(store)`). Each
+ * rejects like `store.submit` (a `RequestError`) when nothing was sent; answering an item twice
+ * while its answer is in flight returns the same promise (one request).
+ */
 export interface ItemAnswers {
-  /** True when `key` is an item's (not a prompt's). */
-  owns(key: string): boolean;
-  answer(key: string, answer: ItemAnswer): Promise<void>;
-  /** Validates a form's draft against its schema, then sends it. */
+  /** Approves the approval `key`: the run goes on and the tool runs. */
+  approve(key: string): Promise<void>;
+  /** Declines the approval `key`; `reason` (optional) is told to the model. */
+  decline(key: string, reason?: string): Promise<void>;
+  /** Validates the form `key`'s draft against its schema (no request when invalid), then sends the data. */
   submit(key: string, draft: unknown): Promise<void>;
+  /** Sends a `failed` item's answer again, unchanged. */
   retry(key: string): Promise<void>;
 }
 

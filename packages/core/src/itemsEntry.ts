@@ -3,11 +3,13 @@
 export { approvals, forms } from './itemKinds.ts';
 export type { FormsKind } from './itemKinds.ts';
 export { itemSupport } from './itemSupport.ts';
+export { itemAnswers } from './storeItems.ts';
 export { itemCallOf, parseApproval, parseFormItem, parseItem } from './items.ts';
 export type {
   ApprovalItem,
   FormItem,
   ItemAnswer,
+  ItemAnswers,
   ItemCall,
   ItemEntry,
   ItemKind,

@@ -1,7 +1,7 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
-import type { ItemAnswer, ItemEntry, ItemKind } from './items.ts';
-import { promptKey, type AnswerValue, type PromptState } from './prompt.ts';
+import type { ItemAnswer, ItemKind } from './items.ts';
+import { promptKey, type AnswerValue } from './prompt.ts';
 import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
@@ -70,7 +70,7 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 export { MAX_ISSUES } from './snapshotEdit.ts';
 
-const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
+export const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
 
 /**
  * True when the user has something to do: an open prompt that can be answered (not a malformed
@@ -78,12 +78,7 @@ const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resu
  */
 function waitsForInput(s: RunSnapshot): boolean {
   if (s.openPrompts.some((prompt) => prompt.kind !== 'malformed')) return true;
-  if (s.openItems.some((item) => item.kind !== 'malformed')) return true;
-  // A suspended call with an item (even a closed one) waits on that item, not on another tool.
-  const items = new Set(s.items.map(({ item }) => promptKey(item.runId, item.toolCallId)));
-  return s.toolCalls.some(
-    (call) => call.state === 'suspended' && !isAsked(s.transcript, call.key) && !items.has(call.key),
-  );
+  return s.toolCalls.some((call) => call.state === 'suspended' && !isAsked(s.transcript, call.key));
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
@@ -147,12 +142,7 @@ function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
   return typeof (payload as TextDelta['payload']).text === 'string';
 }
 
-function applyEvents(
-  s: RunSnapshot,
-  events: readonly DecodeEvent[],
-  kinds: readonly ItemKind[],
-): RunSnapshot {
-  const items = kinds[0]?.support;
+function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
   const edit = new SnapshotEdit(s);
   let settled: RunStatus | undefined;
   // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
@@ -160,8 +150,6 @@ function applyEvents(
   // a path of their own, with no parse result built for each.
   let text = '';
   let runId: string | undefined;
-  // Kept only for the items' support, when the app gave any.
-  const itemCalls: KnownChunk[] = [];
   for (const event of events) {
     if (event.kind === 'chunk' && isTextDelta(event.chunk)) {
       const delta = event.chunk;
@@ -182,21 +170,15 @@ function applyEvents(
     edit.appendText(runId, text);
     text = '';
     settled = applyChunk(edit, parsed.chunk) ?? settled;
-    if (items && parsed.chunk.type !== 'unknown') itemCalls.push(parsed.chunk);
   }
   edit.appendText(runId, text);
-  const done = edit.done();
-  const next = items ? items.chunks(done, itemCalls, kinds) : done;
+  const next = edit.done();
   if (!settled || next.status === 'error') return next;
   const status = waitingOr(next, settled);
   return status === next.status ? next : { ...next, status };
 }
 
-function restore(
-  s: RunSnapshot,
-  action: Extract<RunAction, { type: 'restore' }>,
-  kinds: readonly ItemKind[],
-): RunSnapshot {
+function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>): RunSnapshot {
   const edit = new SnapshotEdit(s);
   const listed = new Set<string>();
   for (const { runId, toolCalls } of action.runs) {
@@ -210,8 +192,7 @@ function restore(
     const entry = edit.promptEntry(key);
     if (entry && listed.has(callKeyOf(entry.prompt))) edit.reopen(key, error);
   }
-  const done = edit.done();
-  const next = kinds[0]?.support.restore(done, action.runs, kinds) ?? done;
+  const next = edit.done();
   if (next === s || isBusy(next.status)) return next;
   const status = waitingOr(next, next.status);
   return status === next.status ? next : { ...next, status };
@@ -228,12 +209,13 @@ function restore(
  * s = reduceRun(s, { type: 'stream-end' }); // → status 'awaiting-input', s.openPrompts[0].question …
  */
 export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly ItemKind[] = []): RunSnapshot {
-  const items = kinds[0]?.support;
-  if (action.type.startsWith('item-')) return items ? items.reduce(s, action as ItemAction) : s;
-  const done = (edit: SnapshotEdit, state: PromptState, change: Partial<ItemEntry>) => {
-    const next = edit.done();
-    return items ? items.setIn(next, state, change) : next;
-  };
+  const next = reducePrompts(s, action);
+  // Items (approvals, forms) only when the app gave their kinds: then their code follows each action.
+  return kinds[0]?.support.after(s, action, next, kinds) ?? next;
+}
+
+/** `reduceRun` for `ask_user` prompts: item actions change nothing here. */
+function reducePrompts(s: RunSnapshot, action: RunAction): RunSnapshot {
   switch (action.type) {
     case 'send': {
       const edit = new SnapshotEdit(s);
@@ -241,10 +223,10 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
       edit.setPromptsIn('malformed', (entry) => ({ ...entry, state: 'expired' }));
       edit.transcript().push({ type: 'user', id: action.id, text: action.text });
       edit.set({ status: 'streaming', runId: undefined, text: '', error: undefined });
-      return done(edit, 'malformed', { state: 'expired' });
+      return edit.done();
     }
     case 'events':
-      return applyEvents(s, action.events, kinds);
+      return applyEvents(s, action.events);
     case 'stream-end':
       if (!isBusy(s.status)) return s;
       return { ...s, status: 'error', error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE } };
@@ -253,14 +235,14 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
       // An answer still on its way was never taken.
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'failed', error: action.error }));
       edit.set({ status: 'error', error: action.error });
-      return done(edit, 'submitting', { state: 'failed', error: action.error });
+      return edit.done();
     }
     case 'cancelled': {
       // Only a request in flight can be cancelled, and only then is an answer on its way.
       if (!isBusy(s.status)) return s;
       const edit = new SnapshotEdit(s);
       edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'ready', answer: undefined }));
-      const next = done(edit, 'submitting', { state: 'ready', answer: undefined });
+      const next = edit.done();
       return { ...next, status: waitingOr(next, 'idle') };
     }
     case 'submit-start': {
@@ -292,10 +274,11 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
       return { ...next, status: waitingOr(next, 'idle') };
     }
     case 'restore':
-      return restore(s, action, kinds);
+      return restore(s, action);
     case 'reset':
       return initialRunSnapshot;
     default:
+      // item-* actions: the items' support applies them (see `ItemKind`).
       action satisfies ItemAction;
       return s;
   }

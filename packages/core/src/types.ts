@@ -1,4 +1,5 @@
 import type { ItemEntry, ItemKind, SuspensionItem } from './items.ts';
+import type { RunAction } from './reduceRun.ts';
 import type { FormData } from './validateForm.ts';
 import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
@@ -165,6 +166,9 @@ export interface ResumeRequest {
   signal?: AbortSignal;
 }
 
+/** A resume request without what the store adds (its thread, resource and abort signal). */
+export type AnswerFields = Omit<ResumeRequest, 'threadId' | 'resourceId' | 'signal'>;
+
 /** What `AgentTransport.listSuspended` takes: filters (a transport may filter `threadId` itself). */
 export interface ListSuspendedRequest {
   threadId?: string;
@@ -246,12 +250,12 @@ export interface RunStore {
    */
   submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
   /**
-   * Approves the approval item `key` (with `items: [approvals]`): resumes the run, which then runs
-   * the tool. Rejects like `submit`.
+   * Resumes the run to answer `key` with `answer`, dispatching `start` first, and follows the
+   * stream as `submit` does: the promise in flight when `key` is being answered (one request),
+   * refused (`busy`) while another request runs. Checks nothing else: it is what item kinds
+   * (`itemAnswers(store)` of `@ask-user-kit/core/items`) build on; apps call `submit`.
    */
-  approve(key: string): Promise<void>;
-  /** Declines the approval item `key`; `reason` is told to the model. Rejects like `submit`. */
-  decline(key: string, reason?: string): Promise<void>;
+  resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void>;
   /** Submits a `failed` prompt's answer again, with the options of its last submit. Rejects like `submit`. */
   retry(promptKey: string): Promise<void>;
   /**
