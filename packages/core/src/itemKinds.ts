@@ -38,4 +38,4 @@ function formsKind(schemas: Record<string, unknown>): FormsKind {
  * Any other tool's suspension (`suspend(payload)` with a `resumeSchema`): a `form` item generated
  * from its JSON Schema, answered with `store.submit(key, draft)` (validated before sending).
  */
-export const forms: FormsKind = formsKind({});
+export const forms: FormsKind = /* @__PURE__ */ formsKind({});

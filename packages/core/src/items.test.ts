@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';
 import { approvals, forms } from './itemKinds.ts';
-import { itemAnswers } from './storeItems.ts';
+import { itemAnswers, submitForm } from './storeItems.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
@@ -78,7 +78,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       ['flexible', 'boolean', true],
       ['notes', 'string', false],
     ]);
-    await itemAnswers(store).submit(form!.key, {
+    await submitForm(store, form!.key, {
       amount: '300',
       currency: 'JPY',
       flexible: false,
@@ -103,15 +103,15 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
     await itemAnswers(store).approve(store.getSnapshot().openItems[0]!.key);
     const key = store.getSnapshot().openItems[0]!.key;
     const sent = requests.length;
-    const refusal = await itemAnswers(store)
-      .submit(key, { amount: '0', currency: 'EUR', flexible: true })
-      .catch((e) => e);
+    const refusal = await submitForm(store, key, { amount: '0', currency: 'EUR', flexible: true }).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(RequestError);
     expect((refusal as RequestError).code).toBe('invalid-answer');
     expect(requests.length).toBe(sent);
     const draft = { amount: '12', currency: 'EUR', flexible: true };
-    const first = itemAnswers(store).submit(key, draft);
-    expect(itemAnswers(store).submit(key, draft)).toBe(first);
+    const first = submitForm(store, key, draft);
+    expect(submitForm(store, key, draft)).toBe(first);
     await first;
     if (requests.length > 0) expect(requests.slice(sent)).toEqual(['/resume-stream']);
     expect(store.getSnapshot().text).toContain('within 12 EUR');
@@ -133,7 +133,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
     second.restore((await listSuspendedRuns(transport, { resourceId })).runs);
     const [form] = second.getSnapshot().openItems;
     expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
-    await itemAnswers(second).submit(form!.key, { amount: '50', currency: 'USD', flexible: true });
+    await submitForm(second, form!.key, { amount: '50', currency: 'USD', flexible: true });
     expect(second.getSnapshot().text).toContain('within 50 USD, with a little leeway');
   });
 });

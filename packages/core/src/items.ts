@@ -140,8 +140,8 @@ export interface ItemAnswers {
   approve(key: string): Promise<void>;
   /** Declines the approval `key`; `reason` (optional) is told to the model. */
   decline(key: string, reason?: string): Promise<void>;
-  /** Validates the form `key`'s draft against its schema (no request when invalid), then sends the data. */
-  submit(key: string, draft: unknown): Promise<void>;
+  /** Sends `answer` for the item `key` as is (a form's data unchecked: see `submitForm`). */
+  answer(key: string, answer: ItemAnswer): Promise<void>;
   /** Sends a `failed` item's answer again, unchanged. */
   retry(key: string): Promise<void>;
 }

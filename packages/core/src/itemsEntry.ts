@@ -3,7 +3,7 @@
 export { approvals, forms } from './itemKinds.ts';
 export type { FormsKind } from './itemKinds.ts';
 export { itemSupport } from './itemSupport.ts';
-export { itemAnswers } from './storeItems.ts';
+export { itemAnswers, submitForm } from './storeItems.ts';
 export { itemCallOf, parseApproval, parseFormItem, parseItem } from './items.ts';
 export type {
   ApprovalItem,

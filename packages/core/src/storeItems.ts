@@ -54,26 +54,31 @@ function createItemAnswers(host: RunStore): ItemAnswers {
     return host.resumeWith(key, fields, { type: 'item-start', key, answer: itemAnswer });
   }
 
-  /** Validates a form's draft against its schema, then sends the data. */
-  function submit(key: string, draft: unknown): Promise<void> {
-    const item = itemEntryOf(host.getSnapshot(), key)?.item;
-    if (item?.kind !== 'form') return answer(key, { type: 'submit', data: {} });
-    const check = validateForm(item.form, (draft ?? {}) as FormDraft);
-    if (!check.ok) {
-      const [first] = check.errors;
-      return refuse('invalid-answer', `${first!.path}: ${first!.message}`, key);
-    }
-    return answer(key, { type: 'submit', data: check.value });
-  }
-
   return {
     approve: (key) => answer(key, { type: 'approve' }),
     decline: (key, reason) => answer(key, { type: 'decline', ...(reason ? { reason } : {}) }),
-    submit,
+    answer,
     retry(key) {
       const entry = itemEntryOf(host.getSnapshot(), key);
       if (!entry?.answer) return refuse('invalid-answer', NOTHING_TO_RETRY, key);
       return answer(key, entry.answer);
     },
   };
+}
+
+/**
+ * Validates the draft of the form item `key` against its schema and sends the data: invalid data
+ * is refused (`invalid-answer`, the first field's message) with no request. The same promise while
+ * its answer is in flight.
+ * @example
+ * await submitForm(store, form.key, { amount: '300', currency: 'EUR', flexible: true });
+ */
+export function submitForm(store: RunStore, key: string, draft: unknown): Promise<void> {
+  const item = itemEntryOf(store.getSnapshot(), key)?.item;
+  const answers = itemAnswers(store);
+  if (item?.kind !== 'form') return answers.answer(key, { type: 'submit', data: {} });
+  const check = validateForm(item.form, (draft ?? {}) as FormDraft);
+  if (check.ok) return answers.answer(key, { type: 'submit', data: check.value });
+  const [first] = check.errors;
+  return refuse('invalid-answer', `${first!.path}: ${first!.message}`, key);
 }
