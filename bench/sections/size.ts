@@ -2,6 +2,7 @@ import { KIT_TARGET_GZ_BYTES } from '../size/budget.ts';
 import { bundleWithEsbuild, bundleWithVite, type BundleSize } from '../size/bundle.ts';
 import {
   adapterEntries,
+  itemEntries,
   kitEntry,
   kitEverythingEntry,
   peerEntries,
@@ -18,7 +19,7 @@ export async function sizeSection(): Promise<void> {
   const kit = kitEntry();
   if (kit.missing.length)
     console.log(`Not written yet, left out of the kit's entry: ${kit.missing.join(', ')}.`);
-  const entries = [kit, kitEverythingEntry(), ...adapterEntries, ...peerEntries];
+  const entries = [kit, kitEverythingEntry(), ...adapterEntries, ...itemEntries, ...peerEntries];
   const results: { name: string; code: string; esbuild: BundleSize; vite: BundleSize }[] = [];
   for (const e of entries) {
     try {

@@ -94,6 +94,25 @@ export const adapterEntries: AdapterEntry[] = [
   },
 ];
 
+/**
+ * Approvals and resume forms (issue 14), each in its own entries (`@ask-user-kit/core/items`,
+ * `@ask-user-kit/react/approval`, `@ask-user-kit/react/form`) with its own budget, so that the
+ * ask_user path (`kitEntry`) carries none of them. Measured alone; on 2026-12-03, with
+ * `useAgentRun + AskUserPrompt` (15,034 B) the approval entry added 2,697 B and the form 5,521 B.
+ */
+export const itemEntries: AdapterEntry[] = [
+  {
+    name: 'ask-user-kit/approval: ToolApproval + approvals',
+    code: "export { ToolApproval } from '@ask-user-kit/react/approval';\nexport { approvals } from '@ask-user-kit/core/items';",
+    budget: 5_120,
+  },
+  {
+    name: 'ask-user-kit/form: ResumeForm + forms',
+    code: "export { ResumeForm } from '@ask-user-kit/react/form';\nexport { forms } from '@ask-user-kit/core/items';",
+    budget: 8_192,
+  },
+];
+
 /** What a user would pick instead, importing just the symbols they would use. */
 export const peerEntries: SizeEntry[] = [
   { name: 'useChat from @mastra/react 1.5.0', code: "export { useChat } from '@mastra/react';" },

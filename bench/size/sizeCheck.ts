@@ -1,7 +1,7 @@
 // pnpm run size:check: the kit's minified + gzipped size against its committed budget. No peers, so it is fast.
 import { KIT_BUDGET_GZ_BYTES, KIT_TARGET_GZ_BYTES } from './budget.ts';
 import { bundleWithEsbuild, formatBytes } from './bundle.ts';
-import { adapterEntries, kitEntry } from './entries.ts';
+import { adapterEntries, itemEntries, kitEntry } from './entries.ts';
 
 const entry = kitEntry();
 const size = await bundleWithEsbuild(entry.code);
@@ -16,9 +16,9 @@ console.log(
     `${formatBytes(KIT_BUDGET_GZ_BYTES)}; ${target}`,
 );
 
-// Each chat-stack adapter against its own budget.
+// Each chat-stack adapter, and the approval and form entries, against its own budget.
 let adaptersOver = false;
-for (const adapter of adapterEntries) {
+for (const adapter of [...adapterEntries, ...itemEntries]) {
   const adapterSize = await bundleWithEsbuild(adapter.code, adapter.external);
   const adapterOver = adapterSize.gzip > adapter.budget;
   adaptersOver ||= adapterOver;

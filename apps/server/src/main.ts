@@ -3,7 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
-import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import {
+  askUserAgent,
+  conciergeAgent,
+  startMastraTestServer,
+  tripPlannerScript,
+} from '@ask-user-kit/testing';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';
@@ -53,6 +58,7 @@ const agents = {
       'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
       '(multiple choice), then write a short plan that uses their answers.',
   ),
+  concierge: conciergeAgent(),
 };
 
 function fail(message: string): never {

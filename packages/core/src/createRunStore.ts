@@ -13,6 +13,7 @@ import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
+  AnswerFields,
   DecodeEvent,
   PromptEntry,
   Refusal,
@@ -68,6 +69,7 @@ export function createRunStore({
   transport,
   threadId: givenThreadId,
   resourceId,
+  items: kinds = [],
 }: RunStoreOptions): RunStore {
   // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
   // store's own, the same for all its runs.
@@ -88,7 +90,7 @@ export function createRunStore({
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
-    const next = reduceRun(snapshot, action);
+    const next = reduceRun(snapshot, action, kinds);
     if (next === snapshot) return;
     snapshot = next;
     for (const listener of [...listeners]) listener();
@@ -180,6 +182,27 @@ export function createRunStore({
     return refuse('expired', EXPIRED_MESSAGE, key);
   }
 
+  /**
+   * Resumes the run to answer `key` (a prompt or an item) once its own checks passed: the answer in
+   * flight when it is `key`'s (one request), refused while another request runs.
+   */
+  function resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void> {
+    if (submitting?.key === key) return submitting.done;
+    if (active) return refuse('busy', BUSY_MESSAGE, key);
+    const controller = new AbortController();
+    active = controller;
+    // An earlier attempt whose reply broke off may have been taken by the server.
+    const mayHaveBeenTaken = brokenReplies.delete(key);
+    const request = (signal: AbortSignal) => transport.resume({ ...answer, threadId, resourceId, signal });
+    const done = follow(controller, request, key, mayHaveBeenTaken).finally(() => {
+      if (submitting?.controller === controller) submitting = undefined;
+    });
+    // Registered before the start reaches the listeners: one answering again gets this promise.
+    submitting = { key, controller, done };
+    dispatch(start);
+    return done;
+  }
+
   function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
     const entry = promptEntryOf(snapshot, key);
@@ -188,23 +211,13 @@ export function createRunStore({
     if (!check.ok) return refuse('invalid-answer', check.message, key);
     if (active) return refuse('busy', BUSY_MESSAGE, key);
     submitOptions.set(key, options);
-    const mayHaveBeenTaken = brokenReplies.delete(key);
     const { runId, toolCallId } = entry.prompt;
     const resumeData = check.value;
-    const controller = new AbortController();
-    active = controller;
-    const done = follow(
-      controller,
-      (signal) => transport.resume({ runId, toolCallId, resumeData, threadId, resourceId, signal }),
+    return resumeWith(
       key,
-      mayHaveBeenTaken,
-    ).finally(() => {
-      if (submitting?.controller === controller) submitting = undefined;
-    });
-    // Registered before submit-start reaches the listeners: one submitting again gets this promise.
-    submitting = { key, controller, done };
-    dispatch({ type: 'submit-start', key, answer: resumeData });
-    return done;
+      { runId, toolCallId, resumeData },
+      { type: 'submit-start', key, answer: resumeData },
+    );
   }
 
   return {
@@ -233,6 +246,8 @@ export function createRunStore({
     },
 
     submit,
+
+    resumeWith,
 
     retry: (key) => submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key)),
 

@@ -4,7 +4,18 @@ export { createRunStore } from './createRunStore.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
-export type { RunAction } from './reduceRun.ts';
+export type { ItemAction, RunAction } from './reduceRun.ts';
+export type {
+  ApprovalItem,
+  FormItem,
+  ItemAnswer,
+  ItemCall,
+  ItemEntry,
+  ItemKind,
+  ItemSupport,
+  MalformedItem,
+  SuspensionItem,
+} from './items.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';
@@ -38,6 +49,7 @@ export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
+  AnswerFields,
   DecodeEvent,
   DecodeIssue,
   ListSuspendedRequest,

@@ -1,4 +1,3 @@
-import { isAskUserCall } from './prompt.ts';
 import type { AgentTransport, SuspendedRun, SuspendedRunList } from './types.ts';
 
 /** Which conversation `listSuspendedRuns` looks at. */
@@ -16,9 +15,9 @@ const requestedAt = new WeakMap<readonly SuspendedRun[], number>();
 export const listRequestedAt = (runs: readonly SuspendedRun[]): number | undefined => requestedAt.get(runs);
 
 /**
- * Lists the suspended runs that still wait for an `ask_user` answer in this conversation, ready for
- * `store.restore(runs)`: after a reload or a server restart, the questions come back. Runs of
- * another thread (when `threadId` is given) and runs waiting on other tools are left out. Entries
+ * Lists the suspended runs that still wait for an answer in this conversation (an `ask_user`
+ * question, an approval or a form), ready for `store.restore(runs)`: after a reload or a server
+ * restart, they come back. Runs of another thread (when `threadId` is given) are left out. Entries
  * of the list that cannot be read are skipped and reported in `issues`; the good ones are kept.
  * Rejects (with a `TransportError`) only when the list cannot be had at all.
  * @example
@@ -33,9 +32,7 @@ export async function listSuspendedRuns(
   const started = performance.now();
   const list = await transport.listSuspended(options);
   const runs = list.runs.filter(
-    (run) =>
-      (!threadId || run.threadId === threadId) &&
-      run.toolCalls.some((call) => isAskUserCall(call) && !call.requiresApproval),
+    (run) => (!threadId || run.threadId === threadId) && run.toolCalls.length > 0,
   );
   requestedAt.set(runs, started);
   return { runs, issues: list.issues };

@@ -5,6 +5,8 @@ import { promptKey } from './prompt.ts';
 import { initialRunSnapshot, MAX_ISSUES, reduceRun, type RunAction } from './reduceRun.ts';
 import { fixtureText, referenceChunks } from './test/fixtures.ts';
 import type { DecodeEvent, MastraChunk, RunSnapshot, SuspendedRun } from './types.ts';
+import { approvals, forms } from './itemKinds.ts';
+import type { ItemKind } from './items.ts';
 import { parseSuspendedRuns } from './transports/parseSuspendedRuns.ts';
 
 const events = (name: string): DecodeEvent[] => decodeText(fixtureText(name));
@@ -20,8 +22,10 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Applies actions one by one to frozen snapshots: any mutation throws. */
-const run = (actions: RunAction[], from: RunSnapshot = initialRunSnapshot) =>
-  actions.reduce((s, a) => reduceRun(deepFreeze(s), a), from);
+const run = (actions: RunAction[], from: RunSnapshot = initialRunSnapshot, kinds: readonly ItemKind[] = []) =>
+  actions.reduce((s, a) => reduceRun(deepFreeze(s), a, kinds), from);
+
+const itemKinds = [approvals, forms];
 
 const suspendedCall = (name: string) => {
   const chunk = referenceChunks(name).findLast((c) => c.type === 'tool-call-suspended') as {
@@ -335,7 +339,7 @@ describe('restore', () => {
     expect(reduceRun(fromStream, { type: 'restore', runs })).toBe(fromStream);
   });
 
-  it('ignores approvals and calls that are not ask_user questions', () => {
+  it("restores approvals and other tools' suspensions as items, not prompts", () => {
     const other: SuspendedRun = {
       runId: 'r9',
       toolCalls: [
@@ -343,12 +347,21 @@ describe('restore', () => {
         { toolCallId: 'c2', toolName: 'ask_user', requiresApproval: true, suspendPayload: undefined },
       ],
     };
+    // Without item kinds, the reducer knows only ask_user prompts.
     expect(reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] })).toBe(initialRunSnapshot);
+    const s = reduceRun(initialRunSnapshot, { type: 'restore', runs: [other] }, itemKinds);
+    expect(s.openPrompts).toEqual([]);
+    // The list carries no resume schema: without forms.withResumeSchemas, the form cannot be shown.
+    expect(s.openItems).toMatchObject([
+      { kind: 'malformed', of: 'form', toolName: 'deploy' },
+      { kind: 'approval', toolName: 'ask_user' },
+    ]);
+    expect(s.status).toBe('awaiting-input');
   });
 });
 
 describe('other chunks', () => {
-  it('another suspended tool is kept as data and waits for input, without a prompt', () => {
+  it('another suspended tool is a form item and waits for input, without a prompt', () => {
     const chunk = structuredClone(
       referenceChunks('text.stream.sse').find((c) => c.type === 'tool-call-suspended')!,
     ) as unknown as MastraChunk & {
@@ -356,12 +369,17 @@ describe('other chunks', () => {
     };
     chunk.payload.toolName = 'deploy';
     chunk.payload.suspendPayload = { reason: 'Deploy to production?' };
-    const s = run([
+    chunk.payload.resumeSchema = JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } } });
+    const actions: RunAction[] = [
       { type: 'send', id: 'm1', text: 'ship it' },
       { type: 'events', events: chunkEvents([chunk]) },
       { type: 'stream-end' },
-    ]);
+    ];
+    const plain = run(actions);
+    expect(plain).toMatchObject({ status: 'awaiting-input', openPrompts: [], openItems: [] });
+    const s = run(actions, initialRunSnapshot, itemKinds);
     expect(s.openPrompts).toEqual([]);
+    expect(s.openItems).toMatchObject([{ kind: 'form', toolName: 'deploy' }]);
     expect(s.status).toBe('awaiting-input');
     expect(s.toolCalls).toMatchObject([{ toolName: 'deploy', state: 'suspended' }]);
   });
@@ -479,6 +497,7 @@ describe('issue 12: statuses, keys and limits', () => {
         ...suspension('r1', 'call_9').payload,
         toolName: 'deploy',
         suspendPayload: { reason: 'Deploy?' },
+        resumeSchema: '{"type":"object","properties":{}}',
       },
     };
     const result = recorded('text.resume.sse', 'tool-result');

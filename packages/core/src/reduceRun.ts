@@ -1,5 +1,6 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
+import type { ItemAnswer, ItemKind } from './items.ts';
 import { promptKey, type AnswerValue } from './prompt.ts';
 import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
 import type {
@@ -45,7 +46,15 @@ export type RunAction =
    */
   | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
   /** Back to the initial snapshot. */
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | ItemAction;
+
+/** What changes an approval or form item (see `SuspensionItem`): the lifecycle of a prompt's answer. */
+export type ItemAction =
+  | { type: 'item-start'; key: string; answer: ItemAnswer }
+  | { type: 'item-accepted'; key: string }
+  | { type: 'item-failed'; key: string; error: RunError }
+  | { type: 'item-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } };
 
 // One frozen empty list for every list of the initial snapshot: nothing may push into it.
 const none = Object.freeze([]) as never[];
@@ -57,6 +66,8 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
   text: '',
   transcript: none,
   openPrompts: none,
+  items: none,
+  openItems: none,
   toolCalls: none,
   error: undefined,
   issues: none,
@@ -202,7 +213,14 @@ function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>
  * s = reduceRun(s, { type: 'events', events: decodeText(sse) });
  * s = reduceRun(s, { type: 'stream-end' }); // → status 'awaiting-input', s.openPrompts[0].question …
  */
-export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
+export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly ItemKind[] = []): RunSnapshot {
+  const next = reducePrompts(s, action);
+  // Items (approvals, forms) only when the app gave their kinds: then their code follows each action.
+  return kinds[0]?.support.after(s, action, next, kinds) ?? next;
+}
+
+/** `reduceRun` for `ask_user` prompts: item actions change nothing here. */
+function reducePrompts(s: RunSnapshot, action: RunAction): RunSnapshot {
   switch (action.type) {
     case 'send': {
       const edit = new SnapshotEdit(s);
@@ -267,7 +285,8 @@ export function reduceRun(s: RunSnapshot, action: RunAction): RunSnapshot {
     case 'reset':
       return initialRunSnapshot;
     default:
-      action satisfies never;
+      // item-* actions: the items' support applies them (see `ItemKind`).
+      action satisfies ItemAction;
       return s;
   }
 }

@@ -1,3 +1,6 @@
+import type { ItemEntry, ItemKind, SuspensionItem } from './items.ts';
+import type { RunAction } from './reduceRun.ts';
+import type { FormData } from './validateForm.ts';
 import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
@@ -104,6 +107,10 @@ export interface RunSnapshot {
   transcript: TranscriptEntry[];
   /** The prompts the user should see, oldest first: state `ready`, `submitting`, `failed` or `malformed`. */
   openPrompts: Prompt[];
+  /** Every approval and form (other tools' suspensions) seen, with its lifecycle, oldest first. */
+  items: ItemEntry[];
+  /** The approvals and forms the user should see, oldest first: the open states of `openPrompts`. */
+  openItems: SuspensionItem[];
   /** Every tool call seen in the streams, in order (ask_user calls included). */
   toolCalls: ToolCallEntry[];
   /** The last failure; cleared by the next `send` or `submit`. */
@@ -118,7 +125,14 @@ export interface SuspendedRun {
   suspendedAt?: string;
   threadId?: string;
   resourceId?: string;
-  toolCalls: (Omit<SuspendedToolCall, 'runId'> & { requiresApproval?: boolean })[];
+  toolCalls: (Omit<SuspendedToolCall, 'runId'> & {
+    /** A call waiting for approval (Mastra's `requireApproval`), not for data. */
+    requiresApproval?: boolean;
+    /** The arguments of a call waiting for approval. */
+    args?: unknown;
+    /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
+    resumeSchema?: unknown;
+  })[];
 }
 
 /** Suspended runs as listed, and the entries of the list that could not be read (skipped). */
@@ -136,15 +150,26 @@ export interface StreamRequest {
   signal?: AbortSignal;
 }
 
-/** What `AgentTransport.resume` takes: the suspended call and the (validated) answer. */
+/**
+ * What `AgentTransport.resume` takes: the suspended call and the (validated) answer, or, for a
+ * call waiting for approval, `approval` (the answer is then Mastra's approve or decline route).
+ */
 export interface ResumeRequest {
   runId: string;
   toolCallId: string;
-  resumeData: AnswerValue;
+  /** The answer; `undefined` for an approval. */
+  resumeData: AnswerValue | FormData | undefined;
+  /** Set for a call waiting for approval (Mastra's `requireApproval`): approve or decline it. */
+  approval?: 'approve' | 'decline';
+  /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
+  reason?: string;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;
 }
+
+/** A resume request without what the store adds (its thread, resource and abort signal). */
+export type AnswerFields = Omit<ResumeRequest, 'threadId' | 'resourceId' | 'signal'>;
 
 /** What `AgentTransport.listSuspended` takes: filters (a transport may filter `threadId` itself). */
 export interface ListSuspendedRequest {
@@ -157,7 +182,7 @@ export interface ListSuspendedRequest {
 export interface AgentTransport {
   /** Starts a run. Yields batches of decoded events: one batch per network read, so a burst notifies once. */
   stream(request: StreamRequest): Promise<AsyncIterable<DecodeEvent[]>>;
-  /** Resumes a suspended run with an answer; same output as `stream`. */
+  /** Resumes a suspended run with an answer (or approves or declines a call); same output as `stream`. */
   resume(request: ResumeRequest): Promise<AsyncIterable<DecodeEvent[]>>;
   /**
    * Lists the agent's suspended runs (to restore open prompts after a reload or a restart, and to
@@ -196,6 +221,12 @@ export interface RunStoreOptions {
    */
   threadId?: string;
   resourceId?: string;
+  /**
+   * The kinds of items besides `ask_user` prompts the store shows (`approvals`, `forms` from
+   * `@ask-user-kit/core/items`). Without them, approvals and other tools' suspensions are only
+   * suspended tool calls (the run is `awaiting-input`, with nothing to answer).
+   */
+  items?: readonly ItemKind[];
 }
 
 /** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */
@@ -220,6 +251,13 @@ export interface RunStore {
    * A second call for a prompt whose answer is in flight returns the same promise (one request).
    */
   submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
+  /**
+   * Resumes the run to answer `key` with `answer`, dispatching `start` first, and follows the
+   * stream as `submit` does: the promise in flight when `key` is being answered (one request),
+   * refused (`busy`) while another request runs. Checks nothing else: it is what item kinds
+   * (`itemAnswers(store)` of `@ask-user-kit/core/items`) build on; apps call `submit`.
+   */
+  resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void>;
   /** Submits a `failed` prompt's answer again, with the options of its last submit. Rejects like `submit`. */
   retry(promptKey: string): Promise<void>;
   /**

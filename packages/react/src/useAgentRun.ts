@@ -12,6 +12,7 @@ import {
   type RunSnapshot,
   type RunStore,
   type TranscriptEntry,
+  type ItemKind,
 } from '@ask-user-kit/core';
 import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
@@ -85,6 +86,12 @@ export type UseAgentRunOptions = AgentRunSource & {
    * `useTranscriptEntry` or `useRunSelector`, so a text delta renders the streaming message alone.
    */
   watchText?: boolean;
+  /**
+   * The kinds of items besides `ask_user` prompts to show (`approvals`, `forms` from
+   * `@ask-user-kit/core/items`): they then come in `items` and `openItems`, answered with
+   * `<ToolApproval>` and `<ResumeForm>`. Read when a conversation starts.
+   */
+  items?: readonly ItemKind[];
 };
 
 /** A conversation with an agent: its state and stable actions. */
@@ -234,11 +241,11 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // pattern for state that follows a prop), so no render ever shows the old conversation's state.
   const [conversationStore, setConversationStore] = useState(() => ({
     identity,
-    store: createRunStore({ transport, threadId, resourceId }),
+    store: createRunStore({ transport, threadId, resourceId, items: options.items }),
   }));
   let store = conversationStore.store;
   if (conversationStore.identity !== identity) {
-    store = createRunStore({ transport, threadId, resourceId });
+    store = createRunStore({ transport, threadId, resourceId, items: options.items });
     setConversationStore({ identity, store });
   }
   const subscribe = useCallback((listener: () => void) => subscribeFramed(store, listener), [store]);

@@ -3,3 +3,11 @@ export type { AskUserInput, Script, ScriptContext, ScriptStep } from './scripted
 export { startMastraTestServer } from './startMastraTestServer.ts';
 export type { MastraTestServer, MastraTestServerOptions } from './startMastraTestServer.ts';
 export { askUserAgent, tripPlannerScript } from './agents.ts';
+export {
+  bookTripTool,
+  budgetSchema,
+  conciergeAgent,
+  conciergeStep,
+  conciergeTrip,
+  confirmBudgetTool,
+} from './concierge.ts';

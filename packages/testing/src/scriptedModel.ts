@@ -15,6 +15,8 @@ export interface ScriptContext {
   userText: string;
   /** Every answer given so far in this turn, in order (arrays come joined with ", " by Mastra). */
   answers: string[];
+  /** Every tool result of this turn, in order: the tool's name and its output's value. */
+  results: { toolName: string; value: unknown }[];
 }
 
 /** One model step of a script. */
@@ -96,6 +98,12 @@ interface PromptMessage {
   content: unknown;
 }
 
+interface ToolResultPart {
+  type?: string;
+  toolName: string;
+  output?: { value?: unknown };
+}
+
 function readContext(prompt: PromptMessage[]): ScriptContext {
   let lastUser = -1;
   prompt.forEach((m, i) => {
@@ -111,14 +119,16 @@ function readContext(prompt: PromptMessage[]): ScriptContext {
       ? userMessage.content
       : '';
   const answers: string[] = [];
+  const results: ScriptContext['results'] = [];
   for (const m of turn) {
     if (m.role !== 'tool' || !Array.isArray(m.content)) continue;
-    for (const part of m.content) {
+    for (const part of m.content as ToolResultPart[]) {
+      if (part.type === 'tool-result') results.push({ toolName: part.toolName, value: part.output?.value });
       const found = /User answered: ((?:[^"\\]|\\.)*)/.exec(JSON.stringify(part));
       if (found) answers.push(JSON.parse(`"${found[1]}"`) as string);
     }
   }
-  return { step: turn.filter((m) => m.role === 'assistant').length, userText, answers };
+  return { step: turn.filter((m) => m.role === 'assistant').length, userText, answers, results };
 }
 
 let callCounter = 0;

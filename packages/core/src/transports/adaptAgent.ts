@@ -1,11 +1,15 @@
 import type { AnswerValue } from '../prompt.ts';
+import type { FormData } from '../validateForm.ts';
 import { saysExpired, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption, type MemoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 /** The options both Mastra agents (in-process and client-js) take on `stream` and `resumeStream`. */
+const NO_APPROVALS =
+  'This agent cannot answer tool approvals (it has no approveToolCall or declineToolCall).';
+
 export interface AgentCallOptions {
   memory?: MemoryOption;
   abortSignal?: AbortSignal;
@@ -15,8 +19,14 @@ export interface AgentCallOptions {
 export interface StreamingAgent<Output> {
   stream(messages: { role: 'user'; content: string }[], options: AgentCallOptions): Promise<Output>;
   resumeStream(
-    resumeData: AnswerValue,
+    resumeData: AnswerValue | FormData,
     options: AgentCallOptions & { runId: string; toolCallId?: string },
+  ): Promise<Output>;
+  /** Mastra's `approveToolCall`, when the agent has it. */
+  approveToolCall?(options: AgentCallOptions & { runId: string; toolCallId?: string }): Promise<Output>;
+  /** Mastra's `declineToolCall`, when the agent has it. */
+  declineToolCall?(
+    options: AgentCallOptions & { runId: string; toolCallId?: string; reason?: string },
   ): Promise<Output>;
 }
 
@@ -46,6 +56,36 @@ export function adaptAgent<Output>(
     const memory = memoryOption(threadId, resourceId);
     return { ...(memory ? { memory } : {}), abortSignal: signal };
   };
+  /** The agent call that answers `request`: a resume, or an approval's approve or decline. */
+  function answerCall({
+    runId,
+    toolCallId,
+    resumeData,
+    approval,
+    reason,
+    threadId,
+    resourceId,
+    signal,
+  }: ResumeRequest) {
+    const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
+    if (!approval) return agent.resumeStream(resumeData as AnswerValue | FormData, callOptions);
+    const call = approval === 'approve' ? agent.approveToolCall : agent.declineToolCall;
+    if (!call) throw new TransportError({ code: 'http', message: NO_APPROVALS });
+    return call.call(agent, { ...callOptions, ...(reason ? { reason } : {}) });
+  }
+
+  /** Streams the answer; a refusal is `expired` only when the list no longer has its call. */
+  async function answer(request: ResumeRequest) {
+    try {
+      return adapter.events(await answerCall(request));
+    } catch (error) {
+      const mapped = adapter.error(error);
+      if (!(mapped instanceof TransportError)) throw mapped;
+      const failure = await confirmExpiry(mapped.error, saysExpired(error), request, transport.listSuspended);
+      throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
+    }
+  }
+
   const transport: AgentTransport = {
     async stream({ messages, threadId, resourceId, signal }) {
       const callOptions = options(threadId, resourceId, signal);
@@ -56,23 +96,7 @@ export function adaptAgent<Output>(
       }
     },
 
-    async resume(request) {
-      const { runId, toolCallId, resumeData, threadId, resourceId, signal } = request;
-      const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
-      try {
-        return adapter.events(await agent.resumeStream(resumeData, callOptions));
-      } catch (error) {
-        const mapped = adapter.error(error);
-        if (!(mapped instanceof TransportError)) throw mapped;
-        const failure = await confirmExpiry(
-          mapped.error,
-          saysExpired(error),
-          request,
-          transport.listSuspended,
-        );
-        throw failure === mapped.error ? mapped : new TransportError(failure, { cause: error });
-      }
-    },
+    resume: answer,
 
     async listSuspended({ threadId, resourceId, signal }) {
       signal?.throwIfAborted();

@@ -97,9 +97,10 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
   const transport: AgentTransport = {
     stream: (streamRequest) => post('/stream', streamRequest),
 
-    async resume(resumeRequest) {
+    // An approval's answer takes Mastra's approve or decline route (the body has no resumeData).
+    async resume({ approval, ...resumeRequest }) {
       try {
-        return await post('/resume-stream', resumeRequest);
+        return await post(approval ? `/${approval}-tool-call` : '/resume-stream', resumeRequest);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         const failure = await confirmExpiry(

@@ -19,15 +19,17 @@ const runSchema = z.object({
 });
 
 // Mastra's schema has `toolCallId` and `toolName` optional. A call without an id cannot be
-// resumed; one without a name is still recognised by its payload.
-const toolCallSchema = z.object({
+// resumed; one without a name is still recognised by its payload. Loose: other fields (an
+// approval's `args`) pass through for the items.
+const toolCallSchema = z.looseObject({
   toolCallId: z.string(),
   toolName: z
     .string()
     .nullish()
     .transform((name) => name ?? ''),
   requiresApproval: z.boolean().optional(),
-  suspendPayload: z.unknown(),
+  // An approval has none.
+  suspendPayload: z.unknown().optional(),
 });
 
 const where = (issue: z.core.$ZodIssue | undefined) =>
@@ -64,7 +66,7 @@ export function parseSuspendedRuns(body: unknown, threadId?: string): SuspendedR
     const toolCalls: SuspendedRun['toolCalls'] = [];
     for (const callEntry of run.data.toolCalls) {
       const call = toolCallSchema.safeParse(callEntry);
-      if (call.success) toolCalls.push(call.data);
+      if (call.success) toolCalls.push(call.data as SuspendedRun['toolCalls'][number]);
       else issues.push(skipped(`a tool call of run ${quote(run.data.runId)}`, call.error, callEntry));
     }
     runs.push({ ...run.data, toolCalls });

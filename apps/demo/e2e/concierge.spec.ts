@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { checkpoint, composer, status } from './helpers.ts';
+
+const approval = (page: Page) => page.getByRole('form', { name: 'Allow book_trip to run?' });
+const budget = (page: Page) => page.getByRole('form', { name: 'confirm_budget needs some details' });
+const reply = (page: Page) =>
+  page.locator('.message--assistant').filter({ hasText: 'Booked 3 nights in Lisbon' });
+
+/** Counts the page's POSTs to one agent route (approve-tool-call, resume-stream…). */
+function countPosts(page: Page, route: string): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith(`/${route}`)) counter.count++;
+  });
+  return counter;
+}
+
+async function openConcierge(page: Page) {
+  await page.goto('/?agent=concierge');
+  await expect(composer(page)).toBeVisible();
+  await expect(status(page)).toContainText('Ready');
+}
+
+test('the concierge conversation by mouse', async ({ page }, testInfo) => {
+  const approves = countPosts(page, 'approve-tool-call');
+  const resumes = countPosts(page, 'resume-stream');
+  await openConcierge(page);
+  await composer(page).click();
+  await composer(page).fill('Book my trip to Lisbon');
+  await page.getByRole('button', { name: /Send/ }).last().click();
+
+  await expect(approval(page)).toHaveAttribute('data-state', 'ready');
+  await expect(approval(page)).toContainText('Lisbon');
+  await checkpoint(page, testInfo, 'approval-ready');
+  await approval(page).getByRole('button', { name: 'Approve' }).click();
+  await expect(approval(page)).toHaveAttribute('data-state', 'answered');
+
+  const form = budget(page);
+  await expect(form).toHaveAttribute('data-state', 'ready');
+  // Invalid: refused in the browser, nothing sent.
+  await form.getByRole('spinbutton', { name: 'amount' }).fill('0');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByRole('spinbutton', { name: 'amount' })).toHaveAttribute('aria-invalid', 'true');
+  await checkpoint(page, testInfo, 'form-invalid');
+  expect(resumes.count).toBe(0);
+
+  await form.getByRole('spinbutton', { name: 'amount' }).fill('250');
+  await form.getByRole('combobox', { name: 'currency' }).selectOption('USD');
+  await form.getByRole('checkbox', { name: /flexible/ }).check();
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(reply(page)).toContainText('within 250 USD, with a little leeway');
+  await expect(status(page)).toContainText('Done');
+  await checkpoint(page, testInfo, 'done');
+  expect(approves.count).toBe(1);
+  expect(resumes.count).toBe(1);
+});
+
+test('the concierge conversation by keyboard only', async ({ page }) => {
+  await openConcierge(page);
+  await composer(page).focus();
+  await page.keyboard.type('Book my trip to Lisbon');
+  await page.keyboard.press('Enter');
+
+  // The approval is above the composer: back through its buttons.
+  await expect(approval(page)).toHaveAttribute('data-state', 'ready');
+  await composer(page).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(approval(page).getByRole('button', { name: 'Decline' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(approval(page).getByRole('button', { name: 'Approve' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(approval(page)).toHaveAttribute('data-state', 'answered');
+
+  const form = budget(page);
+  await expect(form).toHaveAttribute('data-state', 'ready');
+  const amount = form.getByRole('spinbutton', { name: 'amount' });
+  await composer(page).focus();
+  // Back from the composer: Send, notes, flexible, currency, amount.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
+  await expect(amount).toBeFocused();
+  await page.keyboard.type('120');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'currency' })).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(form.getByRole('combobox', { name: 'currency' })).toHaveValue('JPY');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(form.getByRole('checkbox', { name: /flexible/ })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Quiet places');
+  await page.keyboard.press('Enter');
+  await expect(reply(page)).toContainText('within 120 JPY, with a little leeway. Noted: Quiet places.');
+});

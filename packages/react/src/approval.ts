@@ -1,0 +1,7 @@
+// @ask-user-kit/react/approval: <ToolApproval>, for tool calls that wait for approval. Its own entry
+// (and size budget): an app that shows only ask_user questions carries none of it.
+export { ToolApproval } from './items/ToolApproval.tsx';
+export type { ToolApprovalProps } from './items/ToolApproval.tsx';
+export { defaultApprovalLabels } from './items/labels.ts';
+export type { ApprovalLabels } from './items/labels.ts';
+export type { ItemRun } from './items/itemState.ts';

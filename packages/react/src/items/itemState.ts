@@ -1,0 +1,82 @@
+import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import { itemAnswers } from '@ask-user-kit/core/items';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** What `<ToolApproval>` and `<ResumeForm>` need of a run: `useAgentRun({ items })`'s result fits. */
+export interface ItemRun {
+  /** Every approval and form seen, with its state (`useAgentRun`'s `items`). */
+  items: readonly ItemEntry[];
+  /** The run's store: the items are answered through `itemAnswers(store)`. */
+  store: Parameters<typeof itemAnswers>[0];
+}
+
+/** The item's entry in the run: its state, answer and error (`ready` while the run has none yet). */
+export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
+  const entry = run.items.find((candidate) => candidate.item.key === item.key);
+  return entry ?? { item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
+}
+
+/** True while the item takes an answer: its controls are enabled. */
+export const isAnswerable = (state: ItemEntry['state']) => state === 'ready' || state === 'failed';
+
+const storageKey = (key: string) => `ask-user-kit:item:${key}`;
+
+// sessionStorage may be missing (SSR), disabled (privacy settings throw) or full: a draft that
+// cannot be kept is only not kept.
+function readStored<T>(key: string): T | undefined {
+  try {
+    const text = sessionStorage.getItem(storageKey(key));
+    return text === null ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStored(key: string, value: unknown) {
+  try {
+    if (value === undefined) sessionStorage.removeItem(storageKey(key));
+    else sessionStorage.setItem(storageKey(key), JSON.stringify(value));
+  } catch {
+    // Not kept: see readStored.
+  }
+}
+
+/**
+ * A draft kept in sessionStorage under the item's key while it can be answered, so it survives a
+ * reload; dropped once the item is answered or expired. `isValid` checks what was stored (it may be
+ * from an older schema or hand-edited).
+ */
+export function useItemDraft<T>(
+  key: string,
+  initial: () => T,
+  keep: boolean,
+  isValid: (value: unknown) => value is T,
+): [T, (value: T) => void] {
+  const [draft, setDraft] = useState<T>(initial);
+  const set = useCallback(
+    (value: T) => {
+      setDraft(value);
+      writeStored(key, value);
+    },
+    [key],
+  );
+  // A draft saved before a reload comes back once, after mount, so that server and client render alike.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !keep) return;
+    restored.current = true;
+    const stored = readStored<unknown>(key);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is read after mount, once, so that server and client render alike
+    if (isValid(stored)) set(stored);
+  }, [key, keep, isValid, set]);
+  // An item that can no longer be answered keeps no draft.
+  useEffect(() => {
+    if (!keep) writeStored(key, undefined);
+  }, [key, keep]);
+  return [draft, set];
+}
+
+/** Runs an answer: its failure shows in the item's state (failed, expired), so the rejection is only caught. */
+export function settle(promise: Promise<void>) {
+  promise.catch(() => {});
+}

@@ -1,0 +1,167 @@
+import { approvals, forms } from '@ask-user-kit/core/items';
+import { budgetSchema } from '@ask-user-kit/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { z } from 'zod';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { newQueryClient, recordingFetch, uniqueId } from '../test/harness.tsx';
+import { useAgentRun, type UseAgentRunOptions } from '../useAgentRun.ts';
+import { ResumeForm } from './ResumeForm.tsx';
+import { ToolApproval } from './ToolApproval.tsx';
+
+const baseUrl = inject('mastraUrl');
+// Waiting for a real server, not measuring it: generous, so a loaded machine does not fail a test.
+const serverWait = { timeout: 15_000 };
+const items = [approvals, forms.withResumeSchemas({ confirm_budget: z.toJSONSchema(budgetSchema) })];
+
+/** A chat with the concierge that renders every open item with its component. */
+function Concierge({ options }: { options: UseAgentRunOptions }) {
+  const run = useAgentRun(options);
+  return (
+    <main>
+      <p data-testid="status">{run.status}</p>
+      <p data-testid="text">{run.text}</p>
+      <button type="button" onClick={() => void run.send('Book my trip to Lisbon.')}>
+        Start
+      </button>
+      {run.items.map(({ item }) =>
+        item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form') ? (
+          <ResumeForm key={item.key} run={run} item={item} />
+        ) : (
+          <ToolApproval key={item.key} run={run} item={item} />
+        ),
+      )}
+    </main>
+  );
+}
+
+function renderConcierge() {
+  const recorder = recordingFetch();
+  const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
+  const options: UseAgentRunOptions = {
+    baseUrl,
+    agentId: 'concierge',
+    fetch: recorder.fetch,
+    items,
+    ...conversation,
+  };
+  const view = render(
+    <QueryClientProvider client={newQueryClient()}>
+      <Concierge options={options} />
+    </QueryClientProvider>,
+  );
+  return { ...view, recorder, options };
+}
+
+afterEach(() => sessionStorage.clear());
+
+const approvalForm = () => screen.findByRole('form', { name: 'Allow book_trip to run?' }, serverWait);
+const budgetForm = () => screen.findByRole('form', { name: 'confirm_budget needs some details' }, serverWait);
+
+describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
+  it('approve, then the generated form refuses bad data with no request and sends good data', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    expect(approval).toHaveAttribute('data-state', 'ready');
+    // The arguments, readably.
+    expect(within(approval).getByText('destination').nextSibling).toHaveTextContent('Lisbon');
+    expect(within(approval).getByText('total').nextSibling).toHaveTextContent('840');
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(approval).toHaveTextContent('Approved.');
+
+    const form = await budgetForm();
+    const sent = recorder.requests.length;
+    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    await user.type(amount, '0');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    // Refused in the browser: messages next to the fields, focus on the first, no request.
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(/Enter 1 or more\./);
+    expect(within(form).getByRole('combobox', { name: 'currency' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(amount).toHaveFocus();
+    expect(recorder.requests.length).toBe(sent);
+
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'JPY');
+    await user.type(within(form).getByRole('textbox', { name: /notes/ }), 'No museums');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('done'), serverWait);
+    expect(screen.getByTestId('text')).toHaveTextContent(
+      'I will plan activities within 300 JPY, strictly. Noted: No museums.',
+    );
+    expect(recorder.requests.length).toBe(sent + 1);
+    expect(new URL(recorder.requests.at(-1)!.url).pathname).toMatch(/\/resume-stream$/);
+  });
+
+  it('declines with a reason by keyboard: the agent says it did not book', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('textbox', { name: /Reason/ }));
+    await user.keyboard('Too expensive');
+    await user.tab();
+    await user.tab();
+    expect(within(approval).getByRole('button', { name: 'Decline' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(approval).toHaveTextContent('Declined: Too expensive');
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('done'), serverWait);
+    expect(screen.getByTestId('text').textContent).toMatch(/did not book Lisbon/);
+    expect(recorder.count('decline-tool-call')).toBe(1);
+  });
+
+  it('a double click approves once', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.dblClick(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(recorder.count('approve-tool-call')).toBe(1);
+  });
+
+  it('after a reload, restores the pending approval, then the pending form with its draft', async () => {
+    const user = userEvent.setup();
+    const first = renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await approvalForm();
+    first.unmount();
+
+    // A reload: a new hook on the same conversation lists the suspended runs.
+    const second = render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Concierge options={first.options} />
+      </QueryClientProvider>,
+    );
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    await user.type(within(form).getByRole('spinbutton', { name: 'amount' }), '42');
+    second.unmount();
+
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Concierge options={first.options} />
+      </QueryClientProvider>,
+    );
+    const restored = await budgetForm();
+    // The draft survived the reload; the schema came from forms.withResumeSchemas.
+    await waitFor(() => expect(within(restored).getByRole('spinbutton', { name: 'amount' })).toHaveValue(42));
+    await user.selectOptions(within(restored).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.click(within(restored).getByRole('checkbox', { name: /flexible/ }));
+    await user.click(within(restored).getByRole('button', { name: 'Send' }));
+    await waitFor(
+      () => expect(screen.getByTestId('text')).toHaveTextContent('within 42 EUR, with a little leeway'),
+      serverWait,
+    );
+  });
+});
