@@ -25,7 +25,8 @@ const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSc
 
 export interface ConciergeProps {
   conversationId: string;
-  onNewConversation: () => void;
+  /** `replace` when this conversation is still empty: no browser-history entry for it. */
+  onNewConversation: (mode: 'push' | 'replace') => void;
 }
 
 /** The concierge: a booking to approve, then a budget form generated from its resume schema. */
@@ -56,11 +57,16 @@ export function Concierge({ conversationId, onNewConversation }: ConciergeProps)
           </div>
           <div className="topbar__actions">
             <StatusBadge
-              status={run.error && !busy ? 'error' : run.status}
+              status={run.status}
               waiting={waiting}
-              restoring={run.restoring}
+              connecting={run.restoring}
+              trouble={run.error && !busy ? 'failed' : undefined}
             />
-            <button type="button" className="button button--ghost" onClick={onNewConversation}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onNewConversation(run.transcript.length === 0 ? 'replace' : 'push')}
+            >
               <span className="new-label">New conversation</span>
             </button>
           </div>
