@@ -99,47 +99,39 @@ describe('sending with onSubmit', () => {
     expect(screen.getByRole('textbox')).toHaveFocus();
   });
 
-  it('expired: says the question is no longer open', async () => {
-    const user = userEvent.setup();
-    const expired = requestError({ code: 'expired', message: 'gone' });
-    const { container } = render(
-      <AskUserPrompt prompt={textPrompt()} onSubmit={() => Promise.reject(expired)} />,
-    );
-    await user.type(screen.getByRole('textbox'), 'Lisbon{Enter}');
-    expect(form(container)).toHaveAttribute('data-state', 'expired');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
-      'This question was already answered or is no longer open.',
-    );
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'This question was already answered or is no longer open.',
-    );
-    expect(screen.queryByRole('textbox')).toBeNull();
-    await expectNoAxeViolations(container);
-  });
-
-  it('answered-elsewhere: says another window or device answered it, and announces so', async () => {
-    const user = userEvent.setup();
-    const taken = requestError({
-      code: 'answered-elsewhere',
-      status: 409,
-      message: 'This question was already answered.',
-    });
-    const { container } = render(
-      <AskUserPrompt prompt={singlePrompt()} onSubmit={() => Promise.reject(taken)} />,
-    );
-    await user.click(screen.getByRole('radio', { name: 'Car' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(form(container)).toHaveAttribute('data-state', 'answered-elsewhere');
-    expect(container.querySelector('[data-part="error"]')).toHaveTextContent(
-      'This question was answered in another window or device.',
-    );
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'This question was answered in another window or device.',
-    );
-    expect(screen.queryByRole('radio')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
-    await expectNoAxeViolations(container);
-  });
+  // Closed for good: nothing to answer or retry, and the reason said where the error goes and announced.
+  it.each([
+    {
+      state: 'expired',
+      error: requestError({ code: 'expired', message: 'gone' }),
+      says: 'This question was already answered or is no longer open.',
+    },
+    {
+      state: 'answered-elsewhere',
+      error: requestError({
+        code: 'answered-elsewhere',
+        status: 409,
+        message: 'This question was already answered.',
+      }),
+      says: 'This question was answered in another window or device.',
+    },
+  ])(
+    '$state: says why where errors go, announces it and offers nothing to answer',
+    async ({ state, error, says }) => {
+      const user = userEvent.setup();
+      const { container } = render(
+        <AskUserPrompt prompt={singlePrompt()} onSubmit={() => Promise.reject(error)} />,
+      );
+      await user.click(screen.getByRole('radio', { name: 'Car' }));
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(form(container)).toHaveAttribute('data-state', state);
+      expect(container.querySelector('[data-part="error"]')).toHaveTextContent(says);
+      expect(screen.getByRole('status')).toHaveTextContent(says);
+      expect(screen.queryByRole('radio')).toBeNull();
+      expect(screen.queryByRole('button')).toBeNull();
+      await expectNoAxeViolations(container);
+    },
+  );
 
   it('a handler that throws synchronously shows the failed state instead of crashing', async () => {
     const user = userEvent.setup();
