@@ -86,6 +86,11 @@ export const adapterEntries: AdapterEntry[] = [
     external: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
     budget: 10_240,
   },
+  {
+    name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',
+    code: "export { AskUserPrompt } from '@ask-user-kit/react';\nexport { useAskUserAgUi } from '@ask-user-kit/react/ag-ui';",
+    budget: 9_728,
+  },
 ];
 
 /** What a user would pick instead, importing just the symbols they would use. */
