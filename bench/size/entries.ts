@@ -92,6 +92,11 @@ export const adapterEntries: AdapterEntry[] = [
     external: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
     budget: 10_240,
   },
+  {
+    name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',
+    code: "export { AskUserPrompt } from '@ask-user-kit/react';\nexport { useAskUserAgUi } from '@ask-user-kit/react/ag-ui';",
+    budget: 9_728,
+  },
 ];
 
 /**

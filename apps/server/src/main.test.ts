@@ -169,6 +169,10 @@ describe('the demo server', { timeout: 90_000 }, () => {
     expect(resumed.chunks.find((c) => c.type === 'data-tool-call-suspended')).toMatchObject({
       data: { runId, suspendPayload: { question: 'How will you travel?' } },
     });
+    // The answer guard covers the chat route too: a second answer to that question is a 409.
+    const late = await post(`${url}/chat/planner`, { messages, resumeData: 'Porto', runId, toolCallId });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: 'already-answered', runId, toolCallId });
 
     expect(await stop(server, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });

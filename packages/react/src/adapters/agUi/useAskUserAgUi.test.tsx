@@ -1,0 +1,151 @@
+import { getLocalAgent } from '@ag-ui/mastra';
+import {
+  askUserAgent,
+  startMastraTestServer,
+  tripPlannerScript,
+  type MastraTestServer,
+} from '@ask-user-kit/testing';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AskUserPrompt } from '../../AskUserPrompt.tsx';
+import { resumeEntries, type MastraInterrupt } from './agUiPrompts.ts';
+import { useAskUserAgUi, type AgUiAgentLike } from './useAskUserAgUi.ts';
+
+// @ag-ui/mastra's real MastraAgent (the AG-UI agent CopilotKit's runtime runs) over a real,
+// in-process Mastra with the scripted planner; no CopilotKit runtime: the AG-UI agent is driven
+// directly, as that runtime would drive it. (In Chromium, Vite cannot pre-bundle @ag-ui/mastra
+// 1.1.2: one of its chunks imports a module named "chat" that does not resolve.)
+
+let server: MastraTestServer;
+beforeAll(async () => {
+  server = await startMastraTestServer({ agents: { trip: askUserAgent('trip', tripPlannerScript) } });
+});
+afterAll(() => server.close());
+
+type RunParameters = Parameters<AgUiAgentLike['runAgent']>[0];
+
+/** The real agent, with the answer of each resume recorded, and the first `failResumes` refused. */
+function watchedAgent(failResumes = 0) {
+  const agent = getLocalAgent({
+    mastra: server.mastra as never,
+    agentId: 'trip',
+    resourceId: `user-${Math.random()}`,
+  });
+  const resumes: unknown[] = [];
+  let failures = failResumes;
+  // The last interrupt the agent emitted, as @ag-ui/mastra sent it.
+  let lastInterrupt: unknown;
+  agent.subscribe({
+    onCustomEvent: ({ event }) => {
+      lastInterrupt = JSON.parse(String(event.value));
+    },
+  });
+  const runAgent = (parameters?: RunParameters) => {
+    const [entry] = parameters?.resume ?? [];
+    if (entry) {
+      resumes.push(entry.payload);
+      if (failures > 0) {
+        failures -= 1;
+        return Promise.reject(new Error('Service Unavailable'));
+      }
+    }
+    return agent.runAgent(parameters as never);
+  };
+  const watched: AgUiAgentLike = {
+    subscribe: (subscriber) => agent.subscribe(subscriber as never),
+    runAgent,
+  };
+  const start = () => {
+    agent.addMessage({ id: 'message-1', role: 'user', content: 'Plan a trip' });
+    void agent.runAgent();
+  };
+  return { agent: watched, start, resumes, interrupt: () => lastInterrupt };
+}
+
+function Chat({ watched }: { watched: ReturnType<typeof watchedAgent> }) {
+  const [agent] = useState(() => watched.agent);
+  const run = useAskUserAgUi(agent);
+  return (
+    <main>
+      <button type="button" onClick={watched.start}>
+        Start
+      </button>
+      <p data-testid="transcript">{run.transcript.map((entry) => entry.state).join(' ')}</p>
+      {run.openPrompts.map((prompt) => (
+        <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />
+      ))}
+    </main>
+  );
+}
+
+const wait = { timeout: 15_000 };
+const where = { name: 'Where would you like to go?' };
+
+async function start(watched: ReturnType<typeof watchedAgent>) {
+  const user = userEvent.setup();
+  render(<Chat watched={watched} />);
+  await user.click(screen.getByRole('button', { name: 'Start' }));
+  await screen.findByRole('textbox', where, wait);
+  return user;
+}
+
+describe('useAskUserAgUi with @ag-ui/mastra MastraAgent', () => {
+  it('answers the three questions to the end', async () => {
+    const watched = watchedAgent();
+    const user = await start(watched);
+    await user.type(screen.getByRole('textbox', where), 'Lisbon');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('radio', { name: /Plane/ }, wait));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Museums' }, wait));
+    await user.click(screen.getByRole('checkbox', { name: 'Beaches' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(
+      () => expect(screen.getByTestId('transcript').textContent).toBe('answered answered answered'),
+      wait,
+    );
+    expect(watched.resumes).toEqual(['Lisbon', 'Plane', ['Museums', 'Beaches']]);
+    expect(document.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it('sends nothing for an invalid answer', async () => {
+    const watched = watchedAgent();
+    const user = await start(watched);
+    await user.type(screen.getByRole('textbox', where), '   ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Please write an answer.');
+    expect(watched.resumes).toEqual([]);
+  });
+
+  it('keeps the answer of a failed resume, and Retry sends it again', async () => {
+    const watched = watchedAgent(1);
+    const user = await start(watched);
+    await user.type(screen.getByRole('textbox', where), 'Porto');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Retry' }, wait));
+    await screen.findByRole('radio', { name: /Train/ }, wait);
+    expect(watched.resumes).toEqual(['Porto', 'Porto']);
+  });
+
+  it('sends one resume for a double click', async () => {
+    const watched = watchedAgent();
+    const user = await start(watched);
+    await user.type(screen.getByRole('textbox', where), 'Rome');
+    await user.dblClick(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('radio', { name: /Train/ }, wait);
+    expect(watched.resumes).toEqual(['Rome']);
+  });
+
+  it('shows an interrupt whose run no longer waits as expired', async () => {
+    const watched = watchedAgent();
+    const user = await start(watched);
+    // Another client of the same Mastra answers the same interrupt first.
+    const other = getLocalAgent({ mastra: server.mastra as never, agentId: 'trip', resourceId: 'other' });
+    await other.runAgent({ resume: resumeEntries(watched.interrupt() as MastraInterrupt, 'Elsewhere') });
+    await user.type(screen.getByRole('textbox', where), 'Oslo');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('transcript').textContent).toBe('expired'), wait);
+  });
+});
