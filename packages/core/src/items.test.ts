@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import {
   budgetSchema,
@@ -135,6 +138,48 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
     expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
     await submitForm(second, form!.key, { amount: '50', currency: 'USD', flexible: true });
     expect(second.getSnapshot().text).toContain('within 50 USD, with a little leeway');
+  });
+});
+
+describe('a server restart with each kind pending', () => {
+  it('brings back the approval, then the form, from a server started again on the same storage', async () => {
+    const storage = `file:${path.join(mkdtempSync(path.join(tmpdir(), 'ask-items-')), 'mastra.db')}`;
+    const resourceId = `restart-${++resources}`;
+    const storeOn = (url: string) =>
+      createRunStore({
+        transport: createFetchTransport({ baseUrl: url, agentId: 'concierge' }),
+        resourceId,
+        items,
+      });
+    const restoredOn = async (url: string) => {
+      const store = storeOn(url);
+      const transport = createFetchTransport({ baseUrl: url, agentId: 'concierge' });
+      store.restore((await listSuspendedRuns(transport, { resourceId })).runs);
+      return store;
+    };
+    const start = () => startMastraTestServer({ agents: { concierge: conciergeAgent() }, storage });
+
+    let running = await start();
+    await storeOn(running.url).send('Book my trip to Lisbon.');
+    await running.close();
+
+    running = await start();
+    const afterFirst = await restoredOn(running.url);
+    expect(afterFirst.getSnapshot().openItems).toMatchObject([{ kind: 'approval', toolName: 'book_trip' }]);
+    await itemAnswers(afterFirst).approve(afterFirst.getSnapshot().openItems[0]!.key);
+    expect(afterFirst.getSnapshot().openItems).toMatchObject([{ kind: 'form', toolName: 'confirm_budget' }]);
+    await running.close();
+
+    running = await start();
+    try {
+      const afterSecond = await restoredOn(running.url);
+      const [form] = afterSecond.getSnapshot().openItems;
+      expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
+      await submitForm(afterSecond, form!.key, { amount: '75', currency: 'EUR', flexible: false });
+      expect(afterSecond.getSnapshot().text).toContain('within 75 EUR, strictly');
+    } finally {
+      await running.close();
+    }
   });
 });
 

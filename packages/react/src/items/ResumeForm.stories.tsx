@@ -1,0 +1,243 @@
+import type { PromptState, SuspensionItem } from '@ask-user-kit/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { ResumeForm } from './ResumeForm.tsx';
+import { ItemStory, budgetJsonSchema, formItem } from './storyRun.tsx';
+
+/**
+ * `<ResumeForm>` for each field type its JSON Schema supports, and in each state. Each story rests
+ * in the state it is named after; one that moves to another state is named "… then X". The a11y
+ * check runs on every story.
+ */
+const budget = formItem(budgetJsonSchema);
+const view = (item: SuspensionItem) => ({
+  item,
+  view: (run: Parameters<typeof ResumeForm>[0]['run']) => <ResumeForm run={run} item={item} />,
+});
+
+const meta = {
+  title: 'Items/ResumeForm',
+  component: ItemStory,
+  args: { ...view(budget), state: 'ready' },
+  argTypes: { item: { control: false }, view: { control: false } },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '34rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ItemStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const root = (canvasElement: HTMLElement) => canvasElement.querySelector('form[data-kind="form"]')!;
+const expectState = (canvasElement: HTMLElement, state: PromptState) =>
+  expect(root(canvasElement)).toHaveAttribute('data-state', state);
+const schemaOf = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
+const fieldStory = (toolName: string, properties: Record<string, unknown>, required: string[] = []) =>
+  view(formItem(schemaOf(properties, required), toolName));
+
+export const Ready: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expectState(canvasElement, 'ready');
+    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveAccessibleDescription(
+      'The most you want to spend on activities',
+    );
+    await expect(canvas.getByRole('combobox', { name: 'currency' })).toBeInTheDocument();
+    await expect(canvas.getByRole('checkbox', { name: 'flexible' })).not.toBeChecked();
+    await expect(canvas.getByRole('textbox', { name: /notes/ })).toBeInTheDocument();
+  },
+};
+
+export const Invalid: Story = {
+  name: 'Invalid (sent empty: messages next to the fields)',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('spinbutton', { name: 'amount' }), '0');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    expectState(canvasElement, 'ready');
+    await expect(root(canvasElement)).toHaveAttribute('data-invalid', '');
+    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveAccessibleDescription(
+      /Enter 1 or more\./,
+    );
+    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveFocus();
+    await expect(canvas.getByRole('combobox', { name: 'currency' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  },
+};
+
+export const ReadyThenSubmitting: Story = {
+  name: 'Ready then submitting',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('spinbutton', { name: 'amount' }), '300');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'currency' }), 'EUR');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    expectState(canvasElement, 'submitting');
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
+
+export const Failed: Story = {
+  args: {
+    state: 'failed',
+    answer: { type: 'submit', data: { amount: 300, currency: 'EUR', flexible: false } },
+    error: { code: 'network', message: 'The server could not be reached.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expectState(canvasElement, 'failed');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The server could not be reached.');
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+export const Answered: Story = {
+  args: { state: 'answered' },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'answered');
+    await expect(root(canvasElement)).toHaveTextContent('Sent.');
+  },
+};
+
+export const AnsweredElsewhere: Story = {
+  args: { state: 'answered-elsewhere' },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveTextContent('Answered in another window.');
+  },
+};
+
+export const Expired: Story = {
+  args: { state: 'expired' },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveTextContent('This form is no longer waiting.');
+  },
+};
+
+export const MalformedNoSchema: Story = {
+  name: 'Malformed (restored without its schema)',
+  args: { ...view(formItem(undefined)), state: 'malformed' },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'malformed');
+    await expect(root(canvasElement)).toHaveTextContent('withResumeSchemas');
+  },
+};
+
+export const FieldText: Story = {
+  name: 'Field: text (minLength, maxLength, pattern)',
+  args: {
+    ...fieldStory(
+      'set_code',
+      {
+        code: {
+          type: 'string',
+          minLength: 3,
+          maxLength: 6,
+          pattern: '^[A-Z]+$',
+          description: 'Capital letters',
+        },
+      },
+      ['code'],
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'code' })).toHaveAccessibleDescription(
+      'Capital letters',
+    );
+  },
+};
+
+export const FieldNumber: Story = {
+  name: 'Field: number (minimum, maximum, default)',
+  args: {
+    ...fieldStory('set_amount', { amount: { type: 'number', minimum: 0, maximum: 100, default: 25 } }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('spinbutton', { name: /amount/ })).toHaveValue(25);
+  },
+};
+
+export const FieldInteger: Story = {
+  name: 'Field: integer',
+  args: { ...fieldStory('set_nights', { nights: { type: 'integer', minimum: 1 } }, ['nights']) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('spinbutton', { name: 'nights' })).toHaveAttribute(
+      'step',
+      '1',
+    );
+  },
+};
+
+export const FieldBoolean: Story = {
+  name: 'Field: boolean',
+  args: {
+    ...fieldStory('set_flag', { breakfast: { type: 'boolean', default: true, title: 'Breakfast included' } }),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('checkbox', { name: 'Breakfast included' })).toBeChecked();
+  },
+};
+
+export const FieldEnum: Story = {
+  name: 'Field: enum',
+  args: {
+    ...fieldStory('set_room', { room: { enum: ['single', 'double', 'suite'], default: 'double' } }, ['room']),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'room' })).toHaveValue('double');
+  },
+};
+
+export const FieldMultiEnum: Story = {
+  name: 'Field: array of enum',
+  args: {
+    ...fieldStory(
+      'set_extras',
+      { extras: { type: 'array', items: { type: 'string', enum: ['Spa', 'Gym', 'Pool'] }, minItems: 1 } },
+      ['extras'],
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const group = within(canvasElement).getByRole('group', { name: 'extras' });
+    await expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
+  },
+};
+
+export const FieldGroup: Story = {
+  name: 'Field: nested object (one level)',
+  args: {
+    ...fieldStory(
+      'set_guest',
+      {
+        guest: {
+          type: 'object',
+          properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } },
+          required: ['name'],
+        },
+      },
+      ['guest'],
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const group = within(canvasElement).getByRole('group', { name: 'guest' });
+    await expect(within(group).getByRole('textbox', { name: 'name' })).toBeInTheDocument();
+  },
+};
+
+export const FieldUnsupported: Story = {
+  name: 'Field: unsupported (shown, not guessed)',
+  args: { ...fieldStory('set_date', { when: { type: 'string', format: 'date' } }) },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveTextContent(
+      'Cannot render this field: the keyword "format" is not supported.',
+    );
+  },
+};

@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { ItemStory, bookTrip } from './storyRun.tsx';
+import { ToolApproval } from './ToolApproval.tsx';
+import type { PromptState } from '@ask-user-kit/core';
+
+/**
+ * `<ToolApproval>` in each state. Each story rests in the state it is named after; one that moves
+ * to another state is named "… then X". The a11y check runs on every story.
+ */
+const meta = {
+  title: 'Items/ToolApproval',
+  component: ItemStory,
+  args: { item: bookTrip, state: 'ready', view: (run) => <ToolApproval run={run} item={bookTrip} /> },
+  argTypes: { item: { control: false }, view: { control: false } },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: '34rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ItemStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const root = (canvasElement: HTMLElement) => canvasElement.querySelector('form[data-kind="approval"]')!;
+const expectState = (canvasElement: HTMLElement, state: PromptState) =>
+  expect(root(canvasElement)).toHaveAttribute('data-state', state);
+
+export const Ready: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expectState(canvasElement, 'ready');
+    await expect(canvas.getByText('Lisbon')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await expect(canvas.getByRole('textbox', { name: /Reason/ })).toBeEnabled();
+  },
+};
+
+export const ReadyThenSubmitting: Story = {
+  name: 'Ready then submitting',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    expectState(canvasElement, 'submitting');
+    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  },
+};
+
+export const Failed: Story = {
+  args: {
+    state: 'failed',
+    answer: { type: 'approve' },
+    error: { code: 'network', message: 'The server could not be reached.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expectState(canvasElement, 'failed');
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The server could not be reached.');
+    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+};
+
+export const FailedThenRetrying: Story = {
+  name: 'Failed then submitting (Retry)',
+  args: Failed.args,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
+    expectState(canvasElement, 'submitting');
+  },
+};
+
+export const Approved: Story = {
+  args: { state: 'answered', answer: { type: 'approve' } },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'answered');
+    await expect(root(canvasElement)).toHaveTextContent('Approved.');
+    await expect(within(canvasElement).queryByRole('button')).toBeNull();
+  },
+};
+
+export const Declined: Story = {
+  args: { state: 'answered', answer: { type: 'decline', reason: 'Too expensive' } },
+  play: async ({ canvasElement }) => {
+    await expect(root(canvasElement)).toHaveTextContent('Declined: Too expensive');
+  },
+};
+
+export const AnsweredElsewhere: Story = {
+  args: { state: 'answered-elsewhere' },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'answered-elsewhere');
+    await expect(root(canvasElement)).toHaveTextContent('Answered in another window.');
+  },
+};
+
+export const Expired: Story = {
+  args: { state: 'expired' },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'expired');
+    await expect(root(canvasElement)).toHaveTextContent('This request is no longer waiting.');
+  },
+};
+
+const malformed = {
+  ...bookTrip,
+  kind: 'malformed' as const,
+  of: 'approval' as const,
+  reason: 'its arguments are not an object',
+  payload: [1],
+};
+
+export const Malformed: Story = {
+  args: { item: malformed, state: 'malformed', view: (run) => <ToolApproval run={run} item={malformed} /> },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'malformed');
+    await expect(root(canvasElement)).toHaveTextContent('its arguments are not an object');
+  },
+};
