@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   answerButton,
   checkpoint,
@@ -11,9 +11,11 @@ import {
   status,
 } from './helpers.ts';
 
-// Screenshots for the docs, small on purpose (CSS pixels at a scale factor of 1 where possible).
-const screenshots = (name: string) =>
-  fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url));
+// Screenshots for the docs (docs/screenshots) when SCREENSHOTS=1; otherwise kept with the test's output.
+const screenshots = (name: string, testInfo: TestInfo) =>
+  process.env.SCREENSHOTS
+    ? fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url))
+    : testInfo.outputPath(name);
 
 /** The two boxes share no pixel. */
 async function expectApart(a: Locator, b: Locator) {
@@ -50,7 +52,7 @@ test.describe('320 px wide', () => {
   test('the status never covers the title, whatever it says', async ({ page }, testInfo) => {
     await openApp(page);
     await expectApart(status(page), title(page));
-    await page.screenshot({ path: screenshots('demo-320px.png'), animations: 'disabled' });
+    await page.screenshot({ path: screenshots('demo-320px.png', testInfo), animations: 'disabled' });
 
     await composer(page).fill('Plan a trip');
     await composer(page).press('Enter');
@@ -65,6 +67,10 @@ test.describe('320 px wide', () => {
     await expect(status(page)).toContainText('Not connected');
     await expectApart(status(page), title(page));
     await expectApart(page.getByRole('button', { name: 'New conversation' }), title(page));
+    await page.screenshot({
+      path: screenshots('demo-320px-not-connected.png', testInfo),
+      animations: 'disabled',
+    });
     await checkpoint(page, testInfo, 'narrow-not-connected');
   });
 });
@@ -100,7 +106,7 @@ for (const zoom of [
       await expectInView(page, page.locator(':focus'));
       if (zoom.percent === 400) {
         await page.screenshot({
-          path: screenshots('demo-400-percent.png'),
+          path: screenshots('demo-400-percent.png', testInfo),
           animations: 'disabled',
           scale: 'css',
         });
