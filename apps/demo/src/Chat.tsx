@@ -204,7 +204,9 @@ const Entry = memo(function Entry({ id, run, live, online }: EntryProps) {
     () => (entry?.type === 'prompt' ? { submit, retry, transcript: [entry], openPrompts: [] } : undefined),
     [entry, submit, retry],
   );
-  useAutoScroll(live && entry?.type === 'assistant' ? entry.text.length : 0);
+  // Only the message being written follows its text down; a row that merely mounts scrolls nothing.
+  const writing = live && entry?.type === 'assistant';
+  useAutoScroll(writing ? entry.text.length : 0, !writing);
   if (!entry) return null;
   switch (entry.type) {
     case 'user':
@@ -251,18 +253,19 @@ function hasLiveText(transcript: TranscriptEntry[], runId: string | undefined): 
 
 /**
  * Keeps the newest message in view while the user is reading at the bottom, when `signature`
- * changes: the chat's entry count, or the length of the message being written. A new question
- * places itself (see `PromptRow`): scrolling to the bottom would hide its heading when zoomed in.
+ * changes: the chat's entry count, or the length of the message being written. Not while `paused`:
+ * a new question places itself (see `PromptRow`), as scrolling to the bottom would hide its heading
+ * when zoomed in.
  */
-function useAutoScroll(signature: number, newestIsPrompt = false) {
+function useAutoScroll(signature: number, paused: boolean) {
   useEffect(() => {
-    if (newestIsPrompt) return;
+    if (paused) return;
     const page = document.documentElement;
     const distance = page.scrollHeight - (window.scrollY + window.innerHeight);
     if (distance > 320) return;
     // To the very bottom, so the docked composer sits below the newest message, not over it.
     window.scrollTo({ top: page.scrollHeight });
-  }, [signature, newestIsPrompt]);
+  }, [signature, paused]);
 }
 
 /**

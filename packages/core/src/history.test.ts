@@ -48,6 +48,7 @@ describe('loadThreadHistory against a server with memory', () => {
 
     const history = await historyOf('finished');
     expect(history.memory).toBe(true);
+    expect(history.settled).toBe(true);
     expect(history.entries.map(describeEntry)).toEqual([
       { type: 'user', text: 'Plan a trip' },
       { type: 'prompt', state: 'answered', question: 'Where would you like to go?', answer: 'Lisbon' },
@@ -103,7 +104,7 @@ describe('loadThreadHistory against a server with memory', () => {
   });
 
   it('gives an empty history for a thread not begun, and refuses another resource’s thread', async () => {
-    await expect(historyOf('never-begun')).resolves.toEqual({ memory: true, entries: [] });
+    await expect(historyOf('never-begun')).resolves.toEqual({ memory: true, entries: [], settled: true });
     await expect(historyOf('finished', 'someone-else')).rejects.toMatchObject({
       error: { code: 'http', status: 403 },
     });
@@ -119,7 +120,7 @@ describe('loadThreadHistory against a server without memory', () => {
 
   it('says the server keeps no history', async () => {
     const history = await loadThreadHistory({ baseUrl: server.url, agentId, threadId: 't', resourceId: 't' });
-    expect(history).toEqual({ memory: false, entries: [] });
+    expect(history).toEqual({ memory: false, entries: [], settled: true });
   });
 });
 

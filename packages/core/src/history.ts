@@ -23,6 +23,11 @@ export interface ThreadHistory {
   memory: boolean;
   /** User messages, assistant text and questions with their answers, oldest first. */
   entries: TranscriptEntry[];
+  /**
+   * False while a tool call is neither answered nor waiting: an answer is being taken, and the
+   * server has not written the rest yet (it shows `expired` for now). Read again shortly.
+   */
+  settled: boolean;
 }
 
 /** A message of Mastra's memory (format 2), as far as the kit reads it. */
@@ -190,6 +195,16 @@ export function withHistory(s: RunSnapshot, entries: readonly TranscriptEntry[])
 export const loadHistory = (store: Pick<RunStore, 'edit'>, entries: readonly TranscriptEntry[]): void =>
   store.edit((snapshot) => withHistory(snapshot, entries));
 
+/** A tool call neither answered nor waiting: its answer is being taken (or its run died). */
+function inBetween(item: unknown): boolean {
+  const message = Object(item) as StoredMessage;
+  const suspended = message.content?.metadata?.suspendedTools ?? {};
+  return (message.content?.parts ?? []).some(({ toolInvocation: call }) => {
+    if (!call || call.state !== 'call' || typeof call.toolCallId !== 'string') return false;
+    return !Object.hasOwn(suspended, call.toolCallId);
+  });
+}
+
 /** GETs JSON; every failure but an abort is a `TransportError` with the answer as its `cause`. */
 async function getJson(
   url: string,
@@ -228,12 +243,14 @@ export async function loadThreadHistory(options: ThreadHistoryOptions): Promise<
     if (status === 404) {
       // "Thread not found": not begun yet, or never kept (no memory): the status route tells which.
       const memory = await getJson(`${root}/status?${agent}`, options);
-      return { memory: (Object(memory.body) as { result?: unknown }).result === true, entries: [] };
+      const kept = (Object(memory.body) as { result?: unknown }).result === true;
+      return { memory: kept, entries: [], settled: true };
     }
     const { messages, hasMore } = Object(body) as { messages?: unknown; hasMore?: unknown };
     pages.push(Array.isArray(messages) ? messages : []);
     if (hasMore !== true) break;
   }
   // Page 0 holds the newest messages, each page oldest first.
-  return { memory: true, entries: historyEntries(pages.reverse().flat()) };
+  const messages = pages.reverse().flat();
+  return { memory: true, entries: historyEntries(messages), settled: !messages.some(inBetween) };
 }

@@ -108,10 +108,13 @@ describe('useThreadHistory against a real Mastra server with memory', () => {
     const fieldA = a.container.querySelector('textarea')!;
     await user.type(fieldA, 'Oslo{Enter}');
     await waitFor(() => expect(tabB.run.openPrompts[0]?.question).toBe('How will you travel?'), serverWait);
-    const answered = tabB.run.transcript.find(
-      (entry) => entry.type === 'prompt' && entry.prompt.question === 'Where would you like to go?',
-    );
-    expect(answered).toMatchObject({ state: 'answered', answer: 'Oslo' });
+    // The answer as the server wrote it: a read during the resume is read again until it is there.
+    await waitFor(() => {
+      const answered = tabB.run.transcript.find(
+        (entry) => entry.type === 'prompt' && entry.prompt.question === 'Where would you like to go?',
+      );
+      expect(answered).toMatchObject({ state: 'answered', answer: 'Oslo' });
+    }, serverWait);
     expect(b.container.querySelectorAll('input[type="radio"]')).toHaveLength(3);
   });
 

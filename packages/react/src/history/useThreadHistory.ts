@@ -45,6 +45,9 @@ export const NO_MEMORY_WARNING =
   'only questions still waiting come back. Give the agent a Mastra Memory (`@mastra/memory`) to show ' +
   'whole conversations again.';
 
+const MAX_UNSETTLED_READS = 5;
+const UNSETTLED_READ_DELAY_MS = 250;
+
 const isBusy = (run: Pick<AgentRun, 'status'>) => run.status === 'streaming' || run.status === 'resuming';
 
 /** Prompts another client closed: the history (and the list of waiting questions) moved on. */
@@ -90,6 +93,20 @@ export function useThreadHistory(
     if (!data.memory) warnOnce('no-memory', NO_MEMORY_WARNING);
     loadHistory(store, data.entries);
   }, [store, data, isFetchedAfterMount, dataUpdatedAt]);
+
+  // Read while an answer was being taken (another tab's, most often): read again, a few times, a
+  // little later each time, until the server has written it.
+  const unsettledReads = useRef(0);
+  useEffect(() => {
+    if (!data || data.settled) {
+      unsettledReads.current = 0;
+      return;
+    }
+    if (unsettledReads.current >= MAX_UNSETTLED_READS) return;
+    unsettledReads.current += 1;
+    const timer = setTimeout(() => void refetch(), UNSETTLED_READ_DELAY_MS * unsettledReads.current);
+    return () => clearTimeout(timer);
+  }, [data, dataUpdatedAt, refetch]);
 
   // The latest run and refetch, for the channel's listener (set up once per thread).
   const latest = useRef({ run, refetch });

@@ -1,0 +1,149 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  answerButton,
+  checkpoint,
+  composer,
+  expectPlanWith,
+  openApp,
+  question,
+  QUESTIONS,
+  status,
+} from './helpers.ts';
+
+// Screenshots for the docs (docs/screenshots) when SCREENSHOTS=1; otherwise kept with the test's output.
+const screenshots = (name: string, testInfo: TestInfo) =>
+  process.env.SCREENSHOTS
+    ? fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url))
+    : testInfo.outputPath(name);
+
+/** The two boxes share no pixel. */
+async function expectApart(a: Locator, b: Locator) {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  expect(boxA && boxB).toBeTruthy();
+  const overlapX = Math.min(boxA!.x + boxA!.width, boxB!.x + boxB!.width) - Math.max(boxA!.x, boxB!.x);
+  const overlapY = Math.min(boxA!.y + boxA!.height, boxB!.y + boxB!.height) - Math.max(boxA!.y, boxB!.y);
+  expect(overlapX <= 0 || overlapY <= 0, `overlap of ${overlapX} × ${overlapY} px`).toBe(true);
+}
+
+/** Entirely inside the window's height (nothing above it, nothing below it). */
+async function expectInView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const height = page.viewportSize()!.height;
+  expect(box, 'on the page').toBeTruthy();
+  expect(box!.y, 'not above the window').toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, 'not below the window').toBeLessThanOrEqual(height + 0.5);
+}
+
+/** Its top in the window, with some of it showing: a field taller than a zoomed window cannot fit whole. */
+async function expectShown(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const height = page.viewportSize()!.height;
+  expect(box, 'on the page').toBeTruthy();
+  expect(box!.y, 'not above the window').toBeGreaterThanOrEqual(0);
+  expect(box!.y + Math.min(box!.height, 16), 'showing in the window').toBeLessThanOrEqual(height);
+}
+
+const title = (page: Page) => page.getByRole('heading', { name: 'Trip planner' });
+
+test.describe('320 px wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the status never covers the title, whatever it says', async ({ page }, testInfo) => {
+    await openApp(page);
+    await expectApart(status(page), title(page));
+    await page.screenshot({ path: screenshots('demo-320px.png', testInfo), animations: 'disabled' });
+
+    await composer(page).fill('Plan a trip');
+    await composer(page).press('Enter');
+    await expect(status(page)).toContainText('Waiting for you');
+    await expectApart(status(page), title(page));
+
+    // The longest words it has: the planner cannot be reached.
+    await page.route('**/suspended-runs*', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"Bad gateway"}' }),
+    );
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await expect(status(page)).toContainText('Not connected');
+    await expectApart(status(page), title(page));
+    await expectApart(page.getByRole('button', { name: 'New conversation' }), title(page));
+    await page.screenshot({
+      path: screenshots('demo-320px-not-connected.png', testInfo),
+      animations: 'disabled',
+    });
+    await checkpoint(page, testInfo, 'narrow-not-connected');
+  });
+});
+
+// WCAG 1.4.10: a 1280 × 720 window at 200 % and 400 % zoom has 640 × 360 and 320 × 180 CSS pixels.
+for (const zoom of [
+  { percent: 200, viewport: { width: 640, height: 360 }, deviceScaleFactor: 2 },
+  { percent: 400, viewport: { width: 320, height: 180 }, deviceScaleFactor: 4 },
+]) {
+  test.describe(`${zoom.percent} % zoom`, () => {
+    test.use({ viewport: zoom.viewport, deviceScaleFactor: zoom.deviceScaleFactor });
+
+    test('a new question shows its heading, with the focused control in view, and can be answered', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/');
+      await expect(composer(page)).toBeVisible();
+      await expect(status(page)).toContainText('Ready');
+      await composer(page).fill('Plan a trip');
+      await composer(page).press('Enter');
+
+      const where = page.getByRole('textbox', { name: QUESTIONS.where });
+      await expect(where).toBeFocused();
+      await expectInView(page, question(page, QUESTIONS.where).locator('[data-part="question"]'));
+      await expectShown(page, where);
+      await where.fill('Lisbon');
+      await answerButton(page, QUESTIONS.where).click();
+
+      const how = question(page, QUESTIONS.how);
+      const heading = how.locator('[data-part="question"]');
+      await expect(how.getByRole('radio').first()).toBeFocused();
+      await expectInView(page, heading);
+      await expectInView(page, page.locator(':focus'));
+      if (zoom.percent === 400) {
+        await page.screenshot({
+          path: screenshots('demo-400-percent.png', testInfo),
+          animations: 'disabled',
+          scale: 'css',
+        });
+      }
+      await checkpoint(page, testInfo, `zoom-${zoom.percent}-choice`);
+
+      // Every control can be reached and used: nothing sticky covers them.
+      await how.getByText('Car', { exact: true }).click();
+      await answerButton(page, QUESTIONS.how).click();
+      const what = question(page, QUESTIONS.what);
+      await expectInView(page, what.locator('[data-part="question"]'));
+      await what.getByText('Beaches', { exact: true }).click();
+      await answerButton(page, QUESTIONS.what).click();
+      await expectPlanWith(page, 'Lisbon', 'by car', 'beaches');
+    });
+  });
+}
+
+test.describe('short windows', () => {
+  test.use({ viewport: { width: 640, height: 360 } });
+
+  test('the header and the composer scroll with the page instead of holding its height', async ({ page }) => {
+    await openApp(page);
+    for (const part of ['.topbar', '.chat__dock']) {
+      expect(await page.locator(part).evaluate((element) => getComputedStyle(element).position)).toBe(
+        'static',
+      );
+    }
+  });
+});
+
+test('tall windows keep the header and the composer in place', async ({ page }) => {
+  await openApp(page);
+  expect(await page.locator('.topbar').evaluate((element) => getComputedStyle(element).position)).toBe(
+    'sticky',
+  );
+  expect(await page.locator('.chat__dock').evaluate((element) => getComputedStyle(element).position)).toBe(
+    'sticky',
+  );
+});
