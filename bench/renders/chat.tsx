@@ -90,8 +90,9 @@ export function mountChat(kind: ChatKind, container: Element) {
   const counts = { commits: 0 };
   let run!: AgentRun;
   const root = createRoot(container);
+  const queryClient = new QueryClient();
   root.render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Profiler id="chat" onRender={() => counts.commits++}>
         <Host kind={kind} transport={script.transport} onRun={(r) => (run = r)} />
       </Profiler>
@@ -102,6 +103,10 @@ export function mountChat(kind: ChatKind, container: Element) {
     script,
     counts,
     rendered,
-    unmount: () => root.unmount(),
+    unmount: () => {
+      root.unmount();
+      // Its queries' garbage-collection timers would keep the process alive for minutes.
+      queryClient.clear();
+    },
   };
 }
