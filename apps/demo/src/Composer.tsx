@@ -6,10 +6,12 @@ export interface ComposerProps {
   /** Why sending is off, shown under the field. */
   hint: string | undefined;
   onSend: (text: string) => void;
+  /** Whom the message goes to, as in "Message the planner". */
+  recipient?: string;
 }
 
 /** The message field: Enter sends, Shift+Enter starts a new line; what is typed survives a disabled spell. */
-export function Composer({ disabled, hint, onSend }: ComposerProps) {
+export function Composer({ disabled, hint, onSend, recipient = 'the planner' }: ComposerProps) {
   const [text, setText] = useState('');
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -37,7 +39,7 @@ export function Composer({ disabled, hint, onSend }: ComposerProps) {
   };
 
   return (
-    <form className="composer" aria-label="Message the planner" onSubmit={submit}>
+    <form className="composer" aria-label={`Message ${recipient}`} onSubmit={submit}>
       <label className="visually-hidden" htmlFor="composer-field">
         Message
       </label>
@@ -47,7 +49,7 @@ export function Composer({ disabled, hint, onSend }: ComposerProps) {
         className="composer__field"
         rows={1}
         value={text}
-        placeholder="Message the planner…"
+        placeholder={`Message ${recipient}…`}
         autoComplete="off"
         // A chat opens ready to type; the prompt takes focus when a question arrives.
         autoFocus

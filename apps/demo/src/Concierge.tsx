@@ -103,6 +103,7 @@ export function Concierge({ conversationId, onNewConversation }: ConciergeProps)
                   : undefined
             }
             onSend={send}
+            recipient="the concierge"
           />
         </div>
       </main>
