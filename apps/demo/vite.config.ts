@@ -25,6 +25,9 @@ const proxy = { '/api': api, '/chat': api };
 
 export default defineConfig({
   plugins: [react()],
+  // The ?stack= pages are lazy chunks that carry a whole chat stack (@mastra/react's is ~680 kB); the
+  // default page loads none of them.
+  build: { chunkSizeWarningLimit: 1024 },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 });
