@@ -19,8 +19,15 @@ const api: ProxyOptions = {
   },
 };
 
+// /api: Mastra's agent and memory routes; /chat: @mastra/ai-sdk's chatRoute, spoken by the AI SDK and
+// assistant-ui stacks (?stack=ai-sdk, ?stack=assistant-ui).
+const proxy = { '/api': api, '/chat': api };
+
 export default defineConfig({
   plugins: [react()],
-  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: { '/api': api } },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: { '/api': api } },
+  // The ?stack= pages are lazy chunks that carry a whole chat stack (@mastra/react's is ~680 kB); the
+  // default page loads none of them.
+  build: { chunkSizeWarningLimit: 1024 },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 });

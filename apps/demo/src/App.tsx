@@ -1,6 +1,8 @@
 import { Chat } from './Chat.tsx';
 import { Concierge } from './Concierge.tsx';
 import { useConversationId } from './conversation.ts';
+import { StackPage } from './stacks/StackPage.tsx';
+import { stackFromUrl } from './stacks/StackShell.tsx';
 
 /** One conversation at a time; a new one remounts the chat with a fresh run store. */
 export function App() {
@@ -10,6 +12,17 @@ export function App() {
     return (
       <Concierge
         key={conversation.id}
+        conversationId={conversation.id}
+        onNewConversation={conversation.startNew}
+      />
+    );
+  // ?stack=ai-sdk|mastra-react|assistant-ui runs the planner through that chat stack instead.
+  const stack = stackFromUrl();
+  if (stack)
+    return (
+      <StackPage
+        key={conversation.id}
+        stack={stack}
         conversationId={conversation.id}
         onNewConversation={conversation.startNew}
       />

@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, status } from './helpers.ts';
+
+// The planner's conversation through each chat stack (?stack=), against the real server: the AI
+// SDK's useChat and assistant-ui over chatRoute (/chat/planner), @mastra/react's useChat over the
+// agent routes. The default page has its own specs.
+const STACKS = ['ai-sdk', 'mastra-react', 'assistant-ui'] as const;
+
+// The docs' screenshot of each stack (docs/screenshots) when SCREENSHOTS=1; else kept with the test's output.
+const screenshot = (name: string, testInfo: TestInfo) =>
+  process.env.SCREENSHOTS
+    ? fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url))
+    : testInfo.outputPath(name);
+
+/** Each question's own Send: the composer has one too. */
+const send = (page: Page, text: string) => question(page, text).getByRole('button', { name: 'Send' });
+
+/** Counts the page's answers: chatRoute requests with resume data, or resume-stream requests. */
+function countAnswers(page: Page): { readonly count: number } {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const path = new URL(request.url()).pathname;
+    if (
+      path.endsWith('/resume-stream') ||
+      (path === '/chat/planner' && request.postData()?.includes('"resumeData"'))
+    )
+      counter.count++;
+  });
+  return counter;
+}
+
+async function answerWhere(page: Page, place: string) {
+  const where = page.getByRole('textbox', { name: QUESTIONS.where });
+  await expect(where).toBeVisible();
+  await expect(status(page)).toContainText('Waiting for you');
+  await where.fill(place);
+  await send(page, QUESTIONS.where).click();
+}
+
+for (const stack of STACKS) {
+  test(`the planner's three questions answered to the end through ${stack}`, async ({ page }, testInfo) => {
+    const answers = countAnswers(page);
+    await openApp(page, `/?stack=${stack}`);
+    await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+    await answerWhere(page, 'Lisbon');
+
+    const how = question(page, QUESTIONS.how);
+    await how.getByText('Train', { exact: true }).click();
+    await send(page, QUESTIONS.how).click();
+
+    const what = question(page, QUESTIONS.what);
+    await what.getByRole('checkbox', { name: 'Museums' }).check();
+    await what.getByRole('checkbox', { name: 'Food tours' }).check();
+    await checkpoint(page, testInfo, `${stack}-multiple-choice-question`);
+    await send(page, QUESTIONS.what).click();
+
+    await expectPlanWith(page, 'Lisbon', 'by train', 'museums, food tours');
+    // The window as the user sees it (the header is sticky: a full-page shot would cut through it).
+    await page.screenshot({ path: screenshot(`stack-${stack}.png`, testInfo), animations: 'disabled' });
+    // Every question stays in the conversation, answered; none is open.
+    await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
+    await expect(composer(page)).toBeEnabled();
+    expect(answers.count).toBe(3);
+  });
+}
+
+test('a reload while a question waits brings it back through mastra-react', async ({ page }) => {
+  await openApp(page, '/?stack=mastra-react');
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  await answerWhere(page, 'Porto');
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // The link keeps the thread (?thread=); the stored messages bring back the conversation and its question.
+  await page.reload();
+  await expect(page.locator('.message--user')).toContainText('Plan a long weekend away');
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await how.getByText('Plane', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
+});

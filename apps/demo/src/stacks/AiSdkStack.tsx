@@ -1,0 +1,72 @@
+import { useChat } from '@ai-sdk/react';
+import { createFetchTransport, type Prompt } from '@ask-user-kit/core';
+import { AskUserPrompt } from '@ask-user-kit/react';
+import { promptFromPart, useAskUserChat, type ChatMessageLike } from '@ask-user-kit/react/ai-sdk';
+import { DefaultChatTransport } from 'ai';
+import { useState } from 'react';
+import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+
+/**
+ * The planner through the AI SDK's useChat over @mastra/ai-sdk's chatRoute (/chat/planner, proxied
+ * by Vite). The thread is kept in Mastra's memory, but chatRoute serves no history and useChat keeps
+ * its messages in the page: a reload starts from an empty chat.
+ */
+export default function AiSdkStack({ conversationId, onNewConversation }: StackPageProps) {
+  const memory = { thread: conversationId, resource: conversationId };
+  const [transport] = useState(() => new DefaultChatTransport({ api: '/chat/planner', body: { memory } }));
+  // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
+  const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
+  const chat = useChat({ id: conversationId, transport });
+  const run = useAskUserChat(chat, { transport: runs, resourceId: conversationId });
+  const waiting = run.openPrompts.length > 0;
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+
+  return (
+    <StackShell
+      stack="ai-sdk"
+      conversationId={conversationId}
+      onNewConversation={onNewConversation}
+      status={statusOf({ busy, waiting, failed: chat.status === 'error', said: chat.messages.length > 0 })}
+      waiting={waiting}
+      empty={chat.messages.length === 0}
+      error={chat.status === 'error' && !waiting ? chat.error?.message : undefined}
+      onSend={(text) => void chat.sendMessage({ text })}
+    >
+      {rows(chat.messages).map((row) =>
+        row.type === 'prompt' ? (
+          <PromptRow key={row.key}>
+            <AskUserPrompt run={run} prompt={row.prompt} autoFocus />
+          </PromptRow>
+        ) : (
+          <MessageRow key={row.key} role={row.role} text={row.text} />
+        ),
+      )}
+    </StackShell>
+  );
+}
+
+type Row =
+  | { type: 'text'; key: string; role: 'user' | 'assistant'; text: string }
+  | { type: 'prompt'; key: string; prompt: Prompt };
+
+/**
+ * The chat's parts in order, each question once: the resumed reply joins the assistant message
+ * after its question, so the plan comes after the answers.
+ */
+function rows(messages: readonly ChatMessageLike[]): Row[] {
+  const seen = new Set<string>();
+  return messages.flatMap((message) =>
+    message.parts.flatMap((part, index): Row[] => {
+      const key = `${message.id}-${index}`;
+      const role = message.role === 'user' ? 'user' : 'assistant';
+      if (isText(part)) return [{ type: 'text', key, role, text: part.text }];
+      const prompt = promptFromPart(part);
+      if (!prompt || seen.has(prompt.key)) return [];
+      seen.add(prompt.key);
+      return [{ type: 'prompt', key: prompt.key, prompt }];
+    }),
+  );
+}
+
+const isText = (part: unknown): part is { type: 'text'; text: string } =>
+  (part as { type?: unknown }).type === 'text';

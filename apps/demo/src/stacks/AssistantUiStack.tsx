@@ -1,0 +1,87 @@
+import {
+  AssistantRuntimeProvider,
+  MessagePrimitive,
+  ThreadPrimitive,
+  type AssistantRuntime,
+} from '@assistant-ui/react';
+import { AssistantChatTransport, useAISDKChat, useChatRuntime } from '@assistant-ui/react-ai-sdk';
+import { createFetchTransport } from '@ask-user-kit/core';
+import { chatPrompts, type AskUserChatSource } from '@ask-user-kit/react/ai-sdk';
+import { makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';
+import { useState } from 'react';
+import { StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+
+// The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
+const AskUserDataUI = makeAskUserDataUI({
+  transport: createFetchTransport({ baseUrl: '', agentId: 'planner' }),
+  promptProps: { autoFocus: true },
+});
+
+/**
+ * The planner through assistant-ui's AI SDK runtime over @mastra/ai-sdk's chatRoute (/chat/planner,
+ * proxied by Vite): the kit's renderer registered for chatRoute's `tool-call-suspended` data parts.
+ * As with the AI SDK's useChat, a reload starts from an empty thread (chatRoute serves no history).
+ */
+export default function AssistantUiStack(props: StackPageProps) {
+  const memory = { thread: props.conversationId, resource: props.conversationId };
+  const [transport] = useState(() => new AssistantChatTransport({ api: '/chat/planner', body: { memory } }));
+  const runtime = useChatRuntime({ transport });
+  return (
+    <AssistantRuntimeProvider runtime={runtime}>
+      <AskUserDataUI />
+      <Thread {...props} runtime={runtime} />
+    </AssistantRuntimeProvider>
+  );
+}
+
+function Thread({ runtime, ...props }: StackPageProps & { runtime: AssistantRuntime }) {
+  const chat = useAISDKChat() as AskUserChatSource | undefined;
+  const messages = chat?.messages ?? [];
+  const waiting = chatPrompts(messages).some((found) => found.state === 'ready');
+  const busy = chat?.status === 'submitted' || chat?.status === 'streaming';
+  return (
+    <StackShell
+      {...props}
+      stack="assistant-ui"
+      status={statusOf({ busy, waiting, failed: chat?.status === 'error', said: messages.length > 0 })}
+      waiting={waiting}
+      empty={messages.length === 0}
+      error={chat?.status === 'error' && !waiting ? chat.error?.message : undefined}
+      onSend={(text) => runtime.thread.append(text)}
+    >
+      <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />
+    </StackShell>
+  );
+}
+
+function UserMessage() {
+  return (
+    <li className="message message--user">
+      <span className="visually-hidden">You said:</span>
+      <p className="bubble">
+        <MessagePrimitive.Parts />
+      </p>
+    </li>
+  );
+}
+
+/** Text parts as the default page's bubbles; each question in its place, rendered by the kit. */
+function AssistantMessage() {
+  return (
+    <li className="message message--assistant message--prompt">
+      <div className="stack-parts">
+        <MessagePrimitive.Parts components={{ Text: TextBubble }} />
+      </div>
+    </li>
+  );
+}
+
+function TextBubble({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <p className="bubble">
+      <span className="visually-hidden">Planner:</span>
+      {text}
+    </p>
+  );
+}
