@@ -241,3 +241,27 @@ export const FieldUnsupported: Story = {
     );
   },
 };
+
+export const CompoundParts: Story = {
+  name: 'Compound parts (fields by name) then invalid',
+  args: {
+    view: (run) => (
+      <ResumeForm.Root run={run} item={budget}>
+        <ResumeForm.Title>Your budget</ResumeForm.Title>
+        <ResumeForm.Field name="currency" />
+        <ResumeForm.Field name="amount" />
+        <ResumeForm.Submit>Confirm</ResumeForm.Submit>
+        <ResumeForm.Status />
+      </ResumeForm.Root>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('form', { name: 'Your budget' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
+    expectState(canvasElement, 'ready');
+    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveFocus();
+    await expect(canvas.getByRole('combobox', { name: 'currency' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};

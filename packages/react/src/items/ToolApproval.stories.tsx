@@ -118,3 +118,29 @@ export const Malformed: Story = {
     await expect(root(canvasElement)).toHaveTextContent('its arguments are not an object');
   },
 };
+
+export const CompoundParts: Story = {
+  name: 'Compound parts (a layout of your own) then submitting',
+  args: {
+    view: (run) => (
+      <ToolApproval.Root run={run} item={bookTrip}>
+        <ToolApproval.Title>Book this trip?</ToolApproval.Title>
+        <ToolApproval.Arguments />
+        <ToolApproval.Actions>
+          <ToolApproval.Approve>Book it</ToolApproval.Approve>
+          <ToolApproval.Decline>Not now</ToolApproval.Decline>
+        </ToolApproval.Actions>
+        <ToolApproval.Status />
+      </ToolApproval.Root>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('form', { name: 'Book this trip?' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Book it' }));
+    expectState(canvasElement, 'submitting');
+    await expect(canvas.getByRole('button', { name: 'Not now' })).toBeDisabled();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sending…');
+  },
+};

@@ -6,7 +6,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { newQueryClient, recordingFetch, uniqueId } from '../test/harness.tsx';
-import { useAgentRun, type UseAgentRunOptions } from '../useAgentRun.ts';
+import type { SuspensionItem } from '@ask-user-kit/core';
+import type { ReactNode } from 'react';
+import { AskUserPrompt } from '../AskUserPrompt.tsx';
+import { useAgentRun, type UseAgentRunOptions, type AgentRun } from '../useAgentRun.ts';
 import { ResumeForm } from './ResumeForm.tsx';
 import { ToolApproval } from './ToolApproval.tsx';
 
@@ -15,8 +18,18 @@ const baseUrl = inject('mastraUrl');
 const serverWait = { timeout: 15_000 };
 const items = [approvals, forms.withResumeSchemas({ confirm_budget: z.toJSONSchema(budgetSchema) })];
 
-/** A chat with the concierge that renders every open item with its component. */
-function Concierge({ options }: { options: UseAgentRunOptions }) {
+type ItemView = (run: AgentRun, item: SuspensionItem) => ReactNode;
+
+/** Each item with its component's default layout. */
+const defaultView: ItemView = (run, item) =>
+  item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form') ? (
+    <ResumeForm key={item.key} run={run} item={item} />
+  ) : (
+    <ToolApproval key={item.key} run={run} item={item} />
+  );
+
+/** A chat with the concierge that renders every item with `view` (by default, each component). */
+function Concierge({ options, view = defaultView }: { options: UseAgentRunOptions; view?: ItemView }) {
   const run = useAgentRun(options);
   return (
     <main>
@@ -25,18 +38,12 @@ function Concierge({ options }: { options: UseAgentRunOptions }) {
       <button type="button" onClick={() => void run.send('Book my trip to Lisbon.')}>
         Start
       </button>
-      {run.items.map(({ item }) =>
-        item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form') ? (
-          <ResumeForm key={item.key} run={run} item={item} />
-        ) : (
-          <ToolApproval key={item.key} run={run} item={item} />
-        ),
-      )}
+      {run.items.map(({ item }) => view(run, item))}
     </main>
   );
 }
 
-function renderConcierge() {
+function renderConcierge(view?: ItemView) {
   const recorder = recordingFetch();
   const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
   const options: UseAgentRunOptions = {
@@ -46,12 +53,12 @@ function renderConcierge() {
     items,
     ...conversation,
   };
-  const view = render(
+  const rendered = render(
     <QueryClientProvider client={newQueryClient()}>
-      <Concierge options={options} />
+      <Concierge options={options} view={view} />
     </QueryClientProvider>,
   );
-  return { ...view, recorder, options };
+  return { ...rendered, recorder, options };
 }
 
 afterEach(() => sessionStorage.clear());
@@ -163,5 +170,148 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
       () => expect(screen.getByTestId('text')).toHaveTextContent('within 42 EUR, with a little leeway'),
       serverWait,
     );
+  });
+});
+
+/** A layout of the app's own: its order, its words, its element around the title. */
+const approvalLayout: ItemView = (run, item) =>
+  item.kind === 'form' ? (
+    <ResumeForm key={item.key} run={run} item={item} />
+  ) : (
+    <ToolApproval.Root key={item.key} run={run} item={item} className="booking" data-testid="approval">
+      <header>
+        <ToolApproval.Title />
+      </header>
+      <ToolApproval.Arguments />
+      <ToolApproval.Reason placeholder="Why not?" />
+      <ToolApproval.Decline>Not now</ToolApproval.Decline>
+      <ToolApproval.Approve>Book it</ToolApproval.Approve>
+      <ToolApproval.Retry />
+      <ToolApproval.Error />
+      <ToolApproval.Answer />
+      <ToolApproval.Status />
+    </ToolApproval.Root>
+  );
+
+/** The budget form with its fields in an order of the app's own, and no notes field. */
+const formLayout: ItemView = (run, item) =>
+  item.kind === 'form' ? (
+    <ResumeForm.Root key={item.key} run={run} item={item} data-testid="budget">
+      <ResumeForm.Title />
+      <ResumeForm.Field name="currency" className="currency" />
+      <ResumeForm.Field name="amount" />
+      <ResumeForm.Field name="flexible" />
+      <ResumeForm.Field name="not-in-the-schema" />
+      <ResumeForm.Submit>Confirm budget</ResumeForm.Submit>
+      <ResumeForm.Retry />
+      <ResumeForm.Error />
+      <ResumeForm.Answer />
+      <ResumeForm.Status />
+    </ResumeForm.Root>
+  ) : (
+    <ToolApproval key={item.key} run={run} item={item} />
+  );
+
+describe('compound parts with the concierge', () => {
+  it('<ToolApproval.Root> with parts of its own declines with a reason; focus stays on the outcome', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(approvalLayout);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    // The kit's attributes, then the app's props.
+    expect(approval).toHaveAttribute('data-testid', 'approval');
+    expect(approval).toHaveClass('booking');
+    expect(approval).toHaveAttribute('data-kind', 'approval');
+    expect(within(approval).getByText('destination').nextSibling).toHaveTextContent('Lisbon');
+    const reason = within(approval).getByRole('textbox', { name: /Reason/ });
+    expect(reason).toHaveAttribute('placeholder', 'Why not?');
+    await user.type(reason, 'Too expensive');
+    await user.click(within(approval).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    // The outcome (not the live region, which says it too) has focus: nothing else is open.
+    const outcome = approval.querySelector('[data-part=answer]');
+    expect(outcome).toHaveTextContent('Declined: Too expensive');
+    expect(outcome).toHaveFocus();
+    expect(within(approval).queryByRole('button', { name: 'Book it' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('done'), serverWait);
+    expect(screen.getByTestId('text').textContent).toMatch(/did not book Lisbon/);
+    expect(recorder.count('decline-tool-call')).toBe(1);
+    expect(recorder.count('approve-tool-call')).toBe(0);
+  });
+
+  it('<ResumeForm.Root> with fields by name refuses bad data, sends good data, and keeps focus on the outcome', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(formLayout);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await screen.findByTestId('budget', {}, serverWait);
+    expect(form).toHaveAccessibleName('confirm_budget needs some details');
+    // The app's order; a field the schema does not have renders nothing.
+    const currency = within(form).getByRole('combobox', { name: 'currency' });
+    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    expect(currency.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(currency.closest('[data-part=field]')).toHaveClass('currency');
+    expect(within(form).queryByRole('textbox', { name: /notes/ })).toBeNull();
+
+    const sent = recorder.requests.length;
+    await user.click(within(form).getByRole('button', { name: 'Confirm budget' }));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(currency).toHaveAccessibleDescription('This field is required.');
+    expect(amount).toHaveFocus();
+    expect(recorder.requests.length).toBe(sent);
+
+    await user.type(amount, '300');
+    await user.selectOptions(currency, 'EUR');
+    await user.click(within(form).getByRole('checkbox', { name: /flexible/ }));
+    await user.click(within(form).getByRole('button', { name: 'Confirm budget' }));
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
+    const outcome = form.querySelector('[data-part=answer]');
+    expect(outcome).toHaveTextContent('Sent.');
+    expect(outcome).toHaveFocus();
+    await waitFor(
+      () => expect(screen.getByTestId('text')).toHaveTextContent('within 300 EUR, with a little leeway'),
+      serverWait,
+    );
+    expect(recorder.requests.length).toBe(sent + 1);
+  });
+
+  it('once approved, focus moves to the next open prompt on the page', async () => {
+    const user = userEvent.setup();
+    const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
+    const otherUser = uniqueId('user');
+    function Page() {
+      const concierge = useAgentRun({ baseUrl, agentId: 'concierge', items, ...conversation });
+      const other = useAgentRun({ baseUrl, agentId: 'text', resourceId: otherUser });
+      return (
+        <main>
+          <button
+            type="button"
+            onClick={() => {
+              void concierge.send('Book my trip to Lisbon.');
+              void other.send('Hello');
+            }}
+          >
+            Start
+          </button>
+          {/* Only the approval: the prompt is then the one open thing left once it is answered. */}
+          {concierge.items
+            .filter(({ item }) => item.kind === 'approval')
+            .map(({ item }) => defaultView(concierge, item))}
+          {other.openPrompts.map((prompt) => (
+            <AskUserPrompt key={prompt.key} run={other} prompt={prompt} />
+          ))}
+        </main>
+      );
+    }
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Page />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    const name = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(name).toHaveFocus(), serverWait);
   });
 });

@@ -1,0 +1,354 @@
+import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import { itemAnswers } from '@ask-user-kit/core/items';
+import {
+  forwardRef,
+  useId,
+  useImperativeHandle,
+  useRef,
+  type ComponentPropsWithoutRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { composeEventHandlers, visuallyHidden } from '../internal/primitive.ts';
+import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
+import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
+
+export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
+  /** The approval (from `run.openItems`, or an entry of `run.items`). */
+  item: SuspensionItem;
+  /** `useAgentRun({ items: [approvals] })`'s result: the item's state comes from it, answers go through it. */
+  run: ItemRun;
+  /** Replaces any of the strings shown or announced. */
+  labels?: Partial<ApprovalLabels>;
+  /** Keep the decline reason in sessionStorage until answered, so it survives a reload. Default true. */
+  persistDraft?: boolean;
+  children?: ReactNode;
+}
+
+/** What `ToolApproval.Root` gives its parts (and `useToolApproval()` the app). */
+export interface ToolApprovalContextValue {
+  item: SuspensionItem;
+  state: ItemEntry['state'];
+  /** The answer sent, once there is one. */
+  answer: ItemEntry['answer'];
+  /** Why the last answer failed, in the failed state. */
+  error: ItemEntry['error'];
+  labels: ApprovalLabels;
+  /** The decline reason typed so far. */
+  reason: string;
+  setReason: (reason: string) => void;
+  approve: () => void;
+  /** Declines, with the reason typed (if any). */
+  decline: () => void;
+  /** Sends the failed answer again. */
+  retry: () => void;
+  /** The approval's controls show: a well-formed approval that takes an answer or is being sent. */
+  showControls: boolean;
+  /** What `.Answer` shows: approved, declined (with the reason), answered elsewhere or expired. */
+  outcome: string | undefined;
+  /** What `.Error` shows: why the approval cannot be shown, or why its answer failed. */
+  message: string | undefined;
+  /** What `.Status` announces. */
+  announcement: string;
+  ids: { title: string; reason: string; error: string };
+}
+
+export const ApprovalContext = namedContext<ToolApprovalContextValue>('ToolApprovalContext');
+
+export const useApprovalContext = (user: string) =>
+  usePartContext(ApprovalContext, user, '<ToolApproval> or <ToolApproval.Root>');
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined {
+  const sent = entry.answer;
+  if (entry.state === 'answered' && sent)
+    return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
+  if (entry.state === 'answered-elsewhere') return labels.answeredElsewhere;
+  if (entry.state === 'expired') return labels.expired;
+  return undefined;
+}
+
+/**
+ * The approval's `<form>` (submitting it approves): holds the reason, answers through the run, and
+ * gives its parts their state. Render the parts inside it for a layout of your own, or use
+ * `<ToolApproval>`. Key it by `item.key`.
+ */
+export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function Root(
+  { item, run, labels: givenLabels, persistDraft = true, children, ...formProps },
+  forwardedRef,
+) {
+  const labels = { ...defaultApprovalLabels, ...givenLabels };
+  const entry = useItemEntry(run, item);
+  const { state } = entry;
+  const answerable = isAnswerable(state);
+  const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
+  const ids = { title: useId(), reason: useId(), error: useId() };
+  const rootRef = useRef<HTMLFormElement | null>(null);
+  // Our ref and the app's on the one form.
+  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
+  useItemFocus(rootRef, state);
+  const answers = itemAnswers(run.store);
+
+  const outcome = outcomeOf(entry, labels);
+  const message =
+    item.kind === 'malformed'
+      ? labels.malformed(item.reason)
+      : state === 'failed'
+        ? entry.error?.message
+        : undefined;
+  const context: ToolApprovalContextValue = {
+    item,
+    state,
+    answer: entry.answer,
+    error: entry.error,
+    labels,
+    reason,
+    setReason,
+    approve: () => {
+      if (answerable) settle(answers.approve(item.key));
+    },
+    decline: () => {
+      if (answerable) settle(answers.decline(item.key, reason.trim() || undefined));
+    },
+    retry: () => settle(answers.retry(item.key)),
+    showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
+    outcome,
+    message,
+    announcement: state === 'submitting' ? labels.submitting : (outcome ?? ''),
+    ids,
+  };
+  return (
+    <ApprovalContext.Provider value={context}>
+      <form
+        {...itemAttributes('root', 'approval', state)}
+        aria-labelledby={ids.title}
+        aria-busy={state === 'submitting' || undefined}
+        tabIndex={answerable ? undefined : -1}
+        {...formProps}
+        ref={rootRef}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (state === 'failed') context.retry();
+          else context.approve();
+        }}
+      >
+        {children}
+      </form>
+    </ApprovalContext.Provider>
+  );
+});
+Root.displayName = 'ToolApproval.Root';
+
+export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
+
+/** What the tool wants to do ("Allow book_trip to run?"): the form's name. */
+export const Title = forwardRef<HTMLParagraphElement, ToolApprovalTitleProps>(function Title(props, ref) {
+  const { item, state, labels, ids } = useApprovalContext('<ToolApproval.Title>');
+  return (
+    <p {...itemAttributes('question', 'approval', state)} id={ids.title} {...props} ref={ref}>
+      {props.children ?? labels.title(item.toolName)}
+    </p>
+  );
+});
+Title.displayName = 'ToolApproval.Title';
+
+/** An argument as a person reads it: text as is, anything else as indented JSON. */
+function readable(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The attributes a `<dl>` and a `<p>` share: with no arguments it is a `<p>`. */
+export type ToolApprovalArgumentsProps = HTMLAttributes<HTMLElement>;
+
+/** The call's arguments, one name and value each (objects as indented JSON); "No arguments." when none. */
+export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(function Arguments(props, ref) {
+  const { item, state, labels } = useApprovalContext('<ToolApproval.Arguments>');
+  if (item.kind !== 'approval') return null;
+  const entries = Object.entries(item.args ?? {});
+  if (entries.length === 0)
+    return (
+      <p
+        {...itemAttributes('description', 'approval', state)}
+        {...props}
+        ref={ref as Ref<HTMLParagraphElement>}
+      >
+        {props.children ?? labels.noArguments}
+      </p>
+    );
+  return (
+    <dl
+      {...itemAttributes('arguments', 'approval', state)}
+      aria-label={labels.arguments}
+      {...props}
+      ref={ref as Ref<HTMLDListElement>}
+    >
+      {props.children ??
+        entries.map(([name, value]) => (
+          <div key={name} data-part="argument">
+            <dt>{name}</dt>
+            <dd>
+              {typeof value === 'object' && value !== null ? <pre>{readable(value)}</pre> : readable(value)}
+            </dd>
+          </div>
+        ))}
+    </dl>
+  );
+});
+Arguments.displayName = 'ToolApproval.Arguments';
+
+export type ToolApprovalReasonProps = ComponentPropsWithoutRef<'input'>;
+
+/** The optional decline reason (told to the model): a labelled text field; the props go to the `<input>`. */
+export const Reason = forwardRef<HTMLInputElement, ToolApprovalReasonProps>(function Reason(props, ref) {
+  const context = useApprovalContext('<ToolApproval.Reason>');
+  const { state, labels, ids, showControls } = context;
+  if (!showControls) return null;
+  return (
+    <>
+      <label htmlFor={ids.reason} {...itemAttributes('label', 'approval', state)}>
+        {labels.reason}
+      </label>
+      <input
+        id={ids.reason}
+        {...itemAttributes('text-field', 'approval', state)}
+        value={context.reason}
+        {...props}
+        ref={ref}
+        disabled={!isAnswerable(state) || props.disabled}
+        onChange={composeEventHandlers(props.onChange, (event) => context.setReason(event.target.value))}
+      />
+    </>
+  );
+});
+Reason.displayName = 'ToolApproval.Reason';
+
+export type ToolApprovalActionsProps = ComponentPropsWithoutRef<'div'>;
+
+/** The row of buttons (`.Approve`, `.Decline`, `.Retry`), while the approval takes an answer. */
+export const Actions = forwardRef<HTMLDivElement, ToolApprovalActionsProps>(function Actions(props, ref) {
+  const { state, showControls } = useApprovalContext('<ToolApproval.Actions>');
+  if (!showControls) return null;
+  return <div {...itemAttributes('actions', 'approval', state)} {...props} ref={ref} />;
+});
+Actions.displayName = 'ToolApproval.Actions';
+
+export type ToolApprovalButtonProps = ComponentPropsWithoutRef<'button'>;
+
+/** Approves (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
+export const Approve = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Approve(props, ref) {
+  const { state, labels, showControls } = useApprovalContext('<ToolApproval.Approve>');
+  if (!showControls || state === 'failed') return null;
+  return (
+    <button
+      {...itemAttributes('submit', 'approval', state)}
+      type="submit"
+      {...props}
+      ref={ref}
+      disabled={!isAnswerable(state) || props.disabled}
+    >
+      {props.children ?? labels.approve}
+    </button>
+  );
+});
+Approve.displayName = 'ToolApproval.Approve';
+
+/** Declines, with the reason typed in `.Reason`; disabled while sending. Not shown after a failure. */
+export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Decline(props, ref) {
+  const { state, labels, showControls, decline } = useApprovalContext('<ToolApproval.Decline>');
+  if (!showControls || state === 'failed') return null;
+  return (
+    <button
+      {...itemAttributes('decline', 'approval', state)}
+      type="button"
+      {...props}
+      ref={ref}
+      disabled={!isAnswerable(state) || props.disabled}
+      onClick={composeEventHandlers(props.onClick, decline)}
+    >
+      {props.children ?? labels.decline}
+    </button>
+  );
+});
+Decline.displayName = 'ToolApproval.Decline';
+
+/** After a failure only: sends the same answer again. */
+export const Retry = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Retry(props, ref) {
+  const { state, labels, ids, retry } = useApprovalContext('<ToolApproval.Retry>');
+  if (state !== 'failed') return null;
+  return (
+    <button
+      {...itemAttributes('submit', 'approval', state)}
+      type="button"
+      aria-describedby={ids.error}
+      {...props}
+      ref={ref}
+      onClick={composeEventHandlers(props.onClick, retry)}
+    >
+      {props.children ?? labels.retry}
+    </button>
+  );
+});
+Retry.displayName = 'ToolApproval.Retry';
+
+export type ToolApprovalTextProps = ComponentPropsWithoutRef<'p'>;
+
+/** Why the approval cannot be shown (malformed), or the server's message after a failed answer (an alert). */
+export const ErrorMessage = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(
+  function ErrorMessage(props, ref) {
+    const { state, message, ids } = useApprovalContext('<ToolApproval.Error>');
+    const children = props.children ?? message;
+    if (!children) return null;
+    return (
+      <p
+        {...itemAttributes('error', 'approval', state)}
+        id={ids.error}
+        role={state === 'failed' ? 'alert' : undefined}
+        {...props}
+        ref={ref}
+      >
+        {children}
+      </p>
+    );
+  },
+);
+ErrorMessage.displayName = 'ToolApproval.Error';
+
+/** The outcome, once there is one: approved, declined (with the reason), answered elsewhere, expired. */
+export const Answer = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(function Answer(props, ref) {
+  const { state, outcome } = useApprovalContext('<ToolApproval.Answer>');
+  const children = props.children ?? outcome;
+  if (!outcome || !children) return null;
+  return (
+    <p {...itemAttributes('answer', 'approval', state)} tabIndex={-1} {...props} ref={ref}>
+      {children}
+    </p>
+  );
+});
+Answer.displayName = 'ToolApproval.Answer';
+
+export type ToolApprovalStatusProps = ComponentPropsWithoutRef<'div'>;
+
+/** A polite live region (visually hidden by default): "Sending…", then the outcome. Keep it in layouts of your own. */
+export const Status = forwardRef<HTMLDivElement, ToolApprovalStatusProps>(function Status(props, ref) {
+  const { state, announcement } = useApprovalContext('<ToolApproval.Status>');
+  return (
+    <div
+      {...itemAttributes('status', 'approval', state)}
+      role="status"
+      style={visuallyHidden}
+      {...props}
+      ref={ref}
+    >
+      {props.children ?? announcement}
+    </div>
+  );
+});
+Status.displayName = 'ToolApproval.Status';

@@ -1,0 +1,63 @@
+import type { ItemEntry } from '@ask-user-kit/core';
+import { createContext, useContext, useEffect, useRef, type Context, type RefObject } from 'react';
+import { isAnswerable } from './itemState.ts';
+
+/** The documented data attributes of an item's part, which the app's props may replace. */
+export function itemAttributes(part: string, kind: 'approval' | 'form', state: ItemEntry['state']) {
+  return { 'data-scope': 'ask-user', 'data-part': part, 'data-kind': kind, 'data-state': state };
+}
+
+/** A part's context (`user` names the part in the error); outside its root, a clear error. */
+export function usePartContext<T>(context: Context<T | null>, user: string, root: string): T {
+  const value = useContext(context);
+  if (!value) throw new Error(`${user} must be inside ${root}.`);
+  return value;
+}
+
+/** A context named for React DevTools. */
+export function namedContext<T>(name: string): Context<T | null> {
+  const context = createContext<T | null>(null);
+  context.displayName = name;
+  return context;
+}
+
+const ROOT = '[data-scope=ask-user][data-part=root]';
+const OPEN_ROOT = `${ROOT}[data-state=ready], ${ROOT}[data-state=failed]`;
+const CONTROL = 'input:enabled, select:enabled, textarea:enabled, button:enabled';
+
+/** The first open item or prompt after `root` in the page (else before it), other than `root`. */
+function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
+  const open = [...document.querySelectorAll<HTMLElement>(OPEN_ROOT)].filter((other) => other !== root);
+  const after = open.find(
+    (other) => (root.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  return after ?? open[0];
+}
+
+/**
+ * Where focus goes once an answer sent from this item settles (its disabled controls dropped focus
+ * to `<body>`, or it is still inside the item): after a failure, to Retry; once answered, to the
+ * first control of the next open item or prompt if there is one, else to the item's outcome
+ * (`.Answer`) or, without one, its form. Focus the user moved elsewhere meanwhile is left alone.
+ */
+export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (state === 'submitting') {
+      sent.current = true;
+      return;
+    }
+    const form = root.current;
+    if (!sent.current || !form) return;
+    sent.current = false;
+    const active = document.activeElement;
+    if (active !== document.body && !form.contains(active)) return;
+    if (isAnswerable(state)) {
+      form.querySelector<HTMLElement>('[data-part=submit]:enabled')?.focus();
+      return;
+    }
+    const next = nextOpenRoot(form)?.querySelector<HTMLElement>(CONTROL);
+    const outcome = form.querySelector<HTMLElement>('[data-part=answer]') ?? form;
+    (next ?? outcome).focus({ preventScroll: !next });
+  }, [root, state]);
+}
