@@ -6,7 +6,6 @@ import {
   validateForm,
   type FieldError,
   type FormDraft,
-  type FormDraftValue,
   type FormField,
 } from '@ask-user-kit/core/items';
 import {
@@ -18,11 +17,11 @@ import {
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
-  type Ref,
 } from 'react';
 import { visuallyHidden } from '../internal/primitive.ts';
 import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
 import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import { FieldView, isDraft } from './FieldView.tsx';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
 
 export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -66,9 +65,6 @@ export const FormContext = namedContext<ResumeFormContextValue>('ResumeFormConte
 
 export const useFormContext = (user: string) =>
   usePartContext(FormContext, user, '<ResumeForm> or <ResumeForm.Root>');
-
-const isDraft = (value: unknown): value is FormDraft =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function outcomeOf(state: ItemEntry['state'], labels: FormLabels): string | undefined {
   if (state === 'answered') return labels.answered;
@@ -194,206 +190,6 @@ export const Description = forwardRef<HTMLParagraphElement, ResumeFormTextProps>
   },
 );
 Description.displayName = 'ResumeForm.Description';
-
-interface FieldViewProps {
-  field: FormField;
-  path: string;
-  value: FormDraftValue | undefined;
-  onChange: (value: FormDraftValue) => void;
-  context: ResumeFormContextValue;
-  /** The app's props and ref, on the field's outer element (top-level fields only). */
-  outer?: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> };
-}
-
-/** The label of a field: its title, and whether it may be left out. */
-function LabelText({ field, labels }: { field: FormField; labels: FormLabels }) {
-  return (
-    <>
-      {field.label}
-      {!field.required && field.type !== 'boolean' && <span data-part="optional"> {labels.optional}</span>}
-    </>
-  );
-}
-
-/** One field, its description and its error; a group renders its fields in a fieldset. */
-function FieldView({ field, path, value, onChange, context, outer }: FieldViewProps) {
-  const { labels, state } = context;
-  const disabled = !isAnswerable(state);
-  const id = `${context.ids.fieldPrefix}-${path}`;
-  const error = context.errors.get(path);
-  const described = [field.description ? `${id}-description` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  const common = {
-    id,
-    disabled,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described || undefined,
-    'data-scope': 'ask-user',
-    'data-invalid': error ? '' : undefined,
-  };
-  const description = field.description && (
-    <p id={`${id}-description`} data-scope="ask-user" data-part="description">
-      {field.description}
-    </p>
-  );
-  const errorText = error && (
-    <p id={`${id}-error`} data-scope="ask-user" data-part="error">
-      {error}
-    </p>
-  );
-  const text = typeof value === 'string' ? value : '';
-  const { ref, ...outerProps } = outer ?? {};
-
-  switch (field.type) {
-    case 'object': {
-      const nested = isDraft(value) ? value : {};
-      return (
-        <fieldset
-          data-scope="ask-user"
-          data-part="group"
-          disabled={disabled}
-          {...outerProps}
-          ref={ref as Ref<HTMLFieldSetElement>}
-        >
-          <legend>
-            <LabelText field={field} labels={labels} />
-          </legend>
-          {description}
-          {field.fields.map((child) => (
-            <FieldView
-              key={child.name}
-              field={child}
-              path={`${path}.${child.name}`}
-              value={nested[child.name]}
-              onChange={(childValue) => onChange({ ...nested, [child.name]: childValue })}
-              context={context}
-            />
-          ))}
-        </fieldset>
-      );
-    }
-    case 'multi-enum': {
-      const chosen = Array.isArray(value) ? value : [];
-      return (
-        <fieldset
-          data-scope="ask-user"
-          data-part="options"
-          aria-describedby={described || undefined}
-          aria-invalid={error ? true : undefined}
-          {...outerProps}
-          ref={ref as Ref<HTMLFieldSetElement>}
-        >
-          <legend>
-            <LabelText field={field} labels={labels} />
-          </legend>
-          {description}
-          {field.options.map((option) => (
-            <label key={option} data-scope="ask-user" data-part="option">
-              <input
-                type="checkbox"
-                data-part="option-control"
-                disabled={disabled}
-                checked={chosen.includes(option)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? field.options.filter((o) => o === option || chosen.includes(o))
-                      : chosen.filter((o) => o !== option),
-                  )
-                }
-              />
-              {option}
-            </label>
-          ))}
-          {errorText}
-        </fieldset>
-      );
-    }
-    case 'boolean':
-      return (
-        <div
-          data-scope="ask-user"
-          data-part="field"
-          data-type="boolean"
-          {...outerProps}
-          ref={ref as Ref<HTMLDivElement>}
-        >
-          <label data-scope="ask-user" data-part="option">
-            <input
-              type="checkbox"
-              data-part="option-control"
-              {...common}
-              checked={value === true}
-              onChange={(event) => onChange(event.target.checked)}
-            />
-            <LabelText field={field} labels={labels} />
-          </label>
-          {description}
-          {errorText}
-        </div>
-      );
-    case 'unsupported':
-      return (
-        <div
-          data-scope="ask-user"
-          data-part="field"
-          data-type="unsupported"
-          {...outerProps}
-          ref={ref as Ref<HTMLDivElement>}
-        >
-          <p data-scope="ask-user" data-part="unsupported" id={id}>
-            <strong>{field.label}</strong>: {labels.unsupported(field.reason)}
-          </p>
-          {errorText}
-        </div>
-      );
-    default:
-      return (
-        <div
-          data-scope="ask-user"
-          data-part="field"
-          data-type={field.type}
-          {...outerProps}
-          ref={ref as Ref<HTMLDivElement>}
-        >
-          <label htmlFor={id} data-scope="ask-user" data-part="label">
-            <LabelText field={field} labels={labels} />
-          </label>
-          {description}
-          {field.type === 'enum' ? (
-            <select
-              {...common}
-              data-part="select"
-              value={text}
-              onChange={(event) => onChange(event.target.value)}
-            >
-              <option value="">{labels.noChoice}</option>
-              {field.options.map((option) => (
-                <option key={String(option)} value={String(option)}>
-                  {String(option)}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              {...common}
-              data-part="text-field"
-              type={field.type === 'string' ? 'text' : 'number'}
-              inputMode={
-                field.type === 'integer' ? 'numeric' : field.type === 'number' ? 'decimal' : undefined
-              }
-              step={field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined}
-              required={field.required}
-              value={text}
-              onChange={(event) => onChange(event.target.value)}
-            />
-          )}
-          {errorText}
-        </div>
-      );
-  }
-}
 
 export interface ResumeFormFieldProps extends HTMLAttributes<HTMLElement> {
   /** The field's name: a property of the resume schema. Renders nothing if the schema has no such field. */
