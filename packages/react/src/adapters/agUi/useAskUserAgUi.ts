@@ -1,4 +1,5 @@
 import {
+  isOpen,
   RequestError,
   saysExpired,
   toRunError,
@@ -33,12 +34,6 @@ const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
 type Submission =
   | { phase: 'sending' | 'taken' | 'expired'; answer: AnswerValue }
   | { phase: 'failed'; answer: AnswerValue; error: RunError };
-
-const isOpen = (entry: PromptEntry) =>
-  entry.state === 'ready' ||
-  entry.state === 'submitting' ||
-  entry.state === 'failed' ||
-  entry.state === 'malformed';
 
 function entryOf(found: AgUiPrompt, submission: Submission | undefined): PromptEntry {
   const { prompt, state } = found;
@@ -82,7 +77,10 @@ export function useAskUserAgUi(agent: AgUiAgentLike): AskUserAgUi {
     () => found.map((entry) => entryOf(entry, submissions.get(entry.prompt.key))),
     [found, submissions],
   );
-  const openPrompts = useMemo(() => transcript.filter(isOpen).map((entry) => entry.prompt), [transcript]);
+  const openPrompts = useMemo(
+    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
+    [transcript],
+  );
 
   const latest = useRef({ agent, found, transcript });
   useInsertionEffect(() => {
@@ -113,7 +111,7 @@ export function useAskUserAgUi(agent: AgUiAgentLike): AskUserAgUi {
       if (pending) return pending;
       const entry = latest.current.transcript.find((candidate) => candidate.id === key);
       const interrupt = latest.current.found.find((candidate) => candidate.prompt.key === key);
-      if (!entry || !interrupt || !isOpen(entry)) {
+      if (!entry || !interrupt || !isOpen(entry.state)) {
         return Promise.reject(
           new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
         );

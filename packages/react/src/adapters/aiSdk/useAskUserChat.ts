@@ -1,6 +1,7 @@
 import {
   confirmExpiry,
   httpFailure,
+  isOpen,
   RequestError,
   saysExpired,
   validateAnswer,
@@ -67,12 +68,6 @@ interface ChatRequestError {
   statusCode?: unknown;
   responseBody?: unknown;
 }
-
-const isOpen = (entry: PromptEntry) =>
-  entry.state === 'ready' ||
-  entry.state === 'submitting' ||
-  entry.state === 'failed' ||
-  entry.state === 'malformed';
 
 type ChatOutcome = Pick<AskUserChatSource, 'status' | 'error'>;
 
@@ -150,7 +145,10 @@ export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOpti
     () => found.map((prompt) => entryOf(prompt, settled.get(prompt.prompt.key))),
     [found, settled],
   );
-  const openPrompts = useMemo(() => transcript.filter(isOpen).map((entry) => entry.prompt), [transcript]);
+  const openPrompts = useMemo(
+    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
+    [transcript],
+  );
   useExpiryCheck(settled, setSubmissions, found, options);
 
   // What submit() reads when it runs (in an event): the last committed render's values.
@@ -185,7 +183,7 @@ export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOpti
       const pending = inFlight.current.get(key);
       if (pending) return pending;
       const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      if (!entry || !isOpen(entry)) {
+      if (!entry || !isOpen(entry.state)) {
         return Promise.reject(
           new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
         );

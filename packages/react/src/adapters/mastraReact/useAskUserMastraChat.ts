@@ -1,4 +1,5 @@
 import {
+  isOpen,
   RequestError,
   toRunError,
   validateAnswer,
@@ -54,12 +55,6 @@ type Submission =
   | { phase: 'failed'; answer: AnswerValue; error: RunError };
 
 type Remembered = ReadonlyMap<string, { prompt: Prompt; messageId: string }>;
-
-const isOpen = (entry: PromptEntry) =>
-  entry.state === 'ready' ||
-  entry.state === 'submitting' ||
-  entry.state === 'failed' ||
-  entry.state === 'malformed';
 
 /** A prompt's entry: what the messages say, then what this hook's own submission says. */
 function entryOf(found: MastraPrompt, submission: Submission | undefined): PromptEntry {
@@ -118,7 +113,10 @@ export function useAskUserMastraChat(
     () => found.map((prompt) => entryOf(prompt, submissions.get(prompt.prompt.key))),
     [found, submissions],
   );
-  const openPrompts = useMemo(() => transcript.filter(isOpen).map((entry) => entry.prompt), [transcript]);
+  const openPrompts = useMemo(
+    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
+    [transcript],
+  );
 
   // What submit() reads when it runs (in an event): the last committed render's values.
   const latest = useRef({ chat, transcript, options });
@@ -155,7 +153,7 @@ export function useAskUserMastraChat(
       const pending = inFlight.current.get(key);
       if (pending) return pending;
       const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      if (!entry || !isOpen(entry)) {
+      if (!entry || !isOpen(entry.state)) {
         return Promise.reject(
           new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
         );
