@@ -27,6 +27,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
+import { warnOnce } from './internal/development.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
 export type AgentRunSource =
@@ -140,6 +141,12 @@ interface Latest {
 
 const MISSING_QUERY_CLIENT =
   'useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.';
+
+/** What a development build says when the run waits on a call that nothing of the kit shows. */
+const unshownSuspension = (toolName: string) =>
+  `useAgentRun: the run waits on the tool "${toolName}", which nothing here shows (it is not an ask_user ` +
+  'question). Pass { items: [approvals, forms] } from @ask-user-kit/core/items to show approvals and ' +
+  'forms, or render run.toolCalls yourself.';
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 function transportOf(options: UseAgentRunOptions): AgentTransport {
@@ -301,6 +308,19 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     // A failure shows in the snapshot; a refusal (busy) means another request opened it already.
     store.send(initialMessage).catch(() => {});
   }, [store, initialMessage, restoreSettled]);
+
+  // Inline development check (see internal/development.ts): an approval or another tool's suspension
+  // without an item kind makes the run `awaiting-input` with nothing on the page to answer.
+  useEffect(() => {
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+      const { status, openPrompts, openItems, toolCalls } = snapshot;
+      if (status !== 'awaiting-input' || openPrompts.length > 0 || openItems.length > 0) return;
+      for (const call of toolCalls) {
+        if (call.state === 'suspended')
+          warnOnce(`unshown:${call.toolName}`, unshownSuspension(call.toolName));
+      }
+    }
+  }, [snapshot]);
 
   // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
   // microtask and is dropped if the same store is mounted again by then, so a stream begun on mount survives.

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { z } from 'zod';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { newQueryClient, recordingFetch, uniqueId } from '../test/harness.tsx';
 import type { SuspensionItem } from '@ask-user-kit/core';
 import type { ReactNode } from 'react';
@@ -313,5 +313,23 @@ describe('compound parts with the concierge', () => {
     const name = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(name).toHaveFocus(), serverWait);
+  });
+});
+
+describe('useAgentRun without item kinds', () => {
+  it('without item kinds, says in development which waiting tool nothing shows', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <Concierge options={{ baseUrl, agentId: 'concierge', ...conversation }} />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('awaiting-input'), serverWait);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('"book_trip"')));
+    expect(warn.mock.calls.flat().join('\n')).toContain('items: [approvals, forms]');
+    warn.mockRestore();
   });
 });
