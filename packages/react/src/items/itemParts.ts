@@ -38,10 +38,22 @@ function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
  * Where focus goes once an answer sent from this item settles (its disabled controls dropped focus
  * to `<body>`, or it is still inside the item): after a failure, to Retry; once answered, to the
  * first control of the next open item or prompt if there is one, else to the item's outcome
- * (`.Answer`) or, without one, its form. Focus the user moved elsewhere meanwhile is left alone.
+ * (`.Answer`) or, without one, its form; and an item that arrives later, open, takes focus from
+ * there. Focus the user moved elsewhere meanwhile is left alone.
  */
 export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
   const sent = useRef(false);
+  // An item that arrives open while focus rests on an earlier item's or prompt's outcome (where the
+  // effect below left it: nothing was open then) takes focus: the conversation went on to it.
+  const arrivedOpen = useRef(isAnswerable(state));
+  useEffect(() => {
+    const form = root.current;
+    if (!arrivedOpen.current || !form) return;
+    const parked = document.activeElement?.closest<HTMLElement>(ROOT);
+    if (!parked || parked === form || parked.matches(`${OPEN_ROOT}, ${ROOT}[data-state=submitting]`)) return;
+    if ((parked.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) return;
+    form.querySelector<HTMLElement>(CONTROL)?.focus();
+  }, [root]);
   useEffect(() => {
     if (state === 'submitting') {
       sent.current = true;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { newQueryClient, recordingFetch, uniqueId } from '../test/harness.tsx';
 import type { SuspensionItem } from '@ask-user-kit/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AskUserPrompt } from '../AskUserPrompt.tsx';
 import { useAgentRun, type UseAgentRunOptions, type AgentRun } from '../useAgentRun.ts';
 import { ResumeForm } from './ResumeForm.tsx';
@@ -42,6 +42,27 @@ function Concierge({ options, view = defaultView }: { options: UseAgentRunOption
     </main>
   );
 }
+
+/** Shows a form only a moment after the approval was answered, as when it comes later in the stream. */
+function AfterApproval({ run, children }: { run: AgentRun; children: ReactNode }) {
+  const approved = run.items.some(({ item, state }) => item.kind === 'approval' && state === 'answered');
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!approved) return;
+    const timer = setTimeout(() => setShown(true), 100);
+    return () => clearTimeout(timer);
+  }, [approved]);
+  return shown ? children : null;
+}
+
+const lateFormView: ItemView = (run, item) =>
+  item.kind === 'form' ? (
+    <AfterApproval key={item.key} run={run}>
+      {defaultView(run, item)}
+    </AfterApproval>
+  ) : (
+    defaultView(run, item)
+  );
 
 function renderConcierge(view?: ItemView) {
   const recorder = recordingFetch();
@@ -106,6 +127,19 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
     );
     expect(recorder.requests.length).toBe(sent + 1);
     expect(new URL(recorder.requests.at(-1)!.url).pathname).toMatch(/\/resume-stream$/);
+  });
+
+  it('a form that arrives after the approval settled takes focus from its outcome', async () => {
+    const user = userEvent.setup();
+    renderConcierge(lateFormView);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    // Nothing else is open yet: focus rests on the outcome.
+    expect(approval.querySelector('[data-part=answer]')).toHaveFocus();
+    const form = await budgetForm();
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: 'amount' })).toHaveFocus());
   });
 
   it('declines with a reason by keyboard: the agent says it did not book', async () => {
