@@ -1,10 +1,7 @@
 import {
-  isOpen,
   RequestError,
   toRunError,
-  validateAnswer,
   type AgentTransport,
-  type AnswerOptions,
   type AnswerValue,
   type DecodeEvent,
   type Prompt,
@@ -14,6 +11,7 @@ import {
 import { accumulateChunk, type MastraDBMessage } from '@mastra/react';
 import { useCallback, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
+import { useStackAnswers, type Submission } from '../shared/useStackAnswers.ts';
 import { mastraChatPrompts, type MastraPrompt } from './mastraPrompts.ts';
 
 /** What the hook needs of `useChat()` (`@mastra/react`): its result fits. */
@@ -46,33 +44,7 @@ export interface AskUserMastraChat extends AskUserPromptRun {
   openPrompts: readonly Prompt[];
 }
 
-const BUSY_MESSAGE = 'A request is still running.';
-const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
-
-/** An answer this hook sent, and what came of it. */
-type Submission =
-  | { phase: 'sending' | 'taken' | 'answered-elsewhere' | 'expired'; answer: AnswerValue }
-  | { phase: 'failed'; answer: AnswerValue; error: RunError };
-
 type Remembered = ReadonlyMap<string, { prompt: Prompt; messageId: string }>;
-
-/** A prompt's entry: what the messages say, then what this hook's own submission says. */
-function entryOf(found: MastraPrompt, submission: Submission | undefined): PromptEntry {
-  const { prompt, state } = found;
-  const base = { type: 'prompt' as const, id: prompt.key, prompt };
-  if (state === 'answered') return { ...base, state, answer: submission?.answer ?? found.answer };
-  if (state !== 'ready' || !submission) return { ...base, state };
-  switch (submission.phase) {
-    case 'failed':
-      return { ...base, state: 'failed', answer: submission.answer, error: submission.error };
-    case 'sending':
-      return { ...base, state: 'submitting', answer: submission.answer };
-    case 'taken':
-      return { ...base, state: 'answered', answer: submission.answer };
-    default:
-      return { ...base, state: submission.phase, answer: submission.answer };
-  }
-}
 
 /** `remembered` with the prompts of `found` it did not have; the same map when none are new. */
 function remember(remembered: Remembered, found: readonly MastraPrompt[]): Remembered {
@@ -109,24 +81,14 @@ export function useAskUserMastraChat(
   // A prompt seen once stays known, even when its message's suspendedTools entry is replaced.
   const known = remember(remembered, found);
   if (known !== remembered) setRemembered(known);
-  const transcript = useMemo(
-    () => found.map((prompt) => entryOf(prompt, submissions.get(prompt.prompt.key))),
-    [found, submissions],
-  );
-  const openPrompts = useMemo(
-    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
-    [transcript],
-  );
 
-  // What submit() reads when it runs (in an event): the last committed render's values.
-  const latest = useRef({ chat, transcript, options });
+  // What send() reads when it runs (in an event): the last committed render's values.
+  const latest = useRef({ chat, options });
   useInsertionEffect(() => {
-    latest.current = { chat, transcript, options };
+    latest.current = { chat, options };
   });
-  const inFlight = useRef(new Map<string, Promise<void>>());
-  const lastOptions = useRef(new Map<string, AnswerOptions | undefined>());
 
-  const send = useCallback(async (prompt: Prompt, answer: AnswerValue): Promise<void> => {
+  const send = useCallback(async ({ prompt }: MastraPrompt, answer: AnswerValue): Promise<void> => {
     const key = prompt.key;
     const record = (submission: Submission) =>
       setSubmissions((current) => new Map(current).set(key, submission));
@@ -148,46 +110,7 @@ export function useAskUserMastraChat(
     }
   }, []);
 
-  const submit = useCallback(
-    (key: string, answer: AnswerValue, answerOptions?: AnswerOptions): Promise<void> => {
-      const pending = inFlight.current.get(key);
-      if (pending) return pending;
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      if (!entry || !isOpen(entry.state)) {
-        return Promise.reject(
-          new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
-        );
-      }
-      const check = validateAnswer(entry.prompt, answer, answerOptions);
-      if (!check.ok) {
-        return Promise.reject(
-          new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }),
-        );
-      }
-      if (inFlight.current.size > 0 || latest.current.chat.isRunning) {
-        return Promise.reject(new RequestError({ code: 'busy', message: BUSY_MESSAGE }, { promptKey: key }));
-      }
-      lastOptions.current.set(key, answerOptions);
-      const request = send(entry.prompt, check.value).finally(() => inFlight.current.delete(key));
-      inFlight.current.set(key, request);
-      return request;
-    },
-    [send],
-  );
-
-  // As useAgentRun's: the failed prompt's answer, with the options of its last submit.
-  const retry = useCallback(
-    (key: string): Promise<void> => {
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      return submit(key, entry?.answer ?? '', lastOptions.current.get(key));
-    },
-    [submit],
-  );
-
-  return useMemo(
-    () => ({ submit, retry, transcript, openPrompts }),
-    [submit, retry, transcript, openPrompts],
-  );
+  return useStackAnswers({ found, submissions, send, busy: () => latest.current.chat.isRunning });
 }
 
 type AccumulatedChunk = Parameters<typeof accumulateChunk>[0]['chunk'];
