@@ -45,10 +45,12 @@ export interface ChatPrompt {
   messageId: string;
 }
 
+// A static tool's part is `tool-<its name>` (chatRoute's tools are static).
+const TOOL_PART_PREFIX = 'tool-';
+
 interface ToolPartLike {
   type: string;
   toolCallId?: unknown;
-  toolName?: unknown;
   state?: unknown;
   input?: unknown;
   output?: unknown;
@@ -111,12 +113,6 @@ export function promptFromPart(part: unknown): Prompt | undefined {
 export const storedPromptKey = (messageId: string, toolCallId: string): string =>
   `stored:${messageId.length}:${messageId}:${toolCallId}`;
 
-/** The tool's name a tool part is of: `tool-<name>`, or a `dynamic-tool` part's `toolName`. */
-function toolNameOf(part: ToolPartLike): string | undefined {
-  if (part.type === 'dynamic-tool') return typeof part.toolName === 'string' ? part.toolName : undefined;
-  return part.type.startsWith('tool-') ? part.type.slice('tool-'.length) : undefined;
-}
-
 /**
  * The prompt of an `ask_user` tool part that memory brought back closed (`output-available` or
  * `output-error`) with no `data-tool-call-suspended` part for its call in `message`: an answered
@@ -128,13 +124,12 @@ function toolNameOf(part: ToolPartLike): string | undefined {
  * const prompt = promptFromPart(part) ?? storedPromptFromPart(part, message);
  */
 export function storedPromptFromPart(part: unknown, message: ChatMessageLike): Prompt | undefined {
-  if (!isRecord(part) || typeof part.type !== 'string') return undefined;
-  const tool = part as unknown as ToolPartLike;
-  const toolName = toolNameOf(tool);
-  if (toolName === undefined || typeof tool.toolCallId !== 'string') return undefined;
-  if (tool.state !== 'output-available' && tool.state !== 'output-error') return undefined;
-  const { toolCallId } = tool;
-  const call = { runId: '', toolCallId, toolName, suspendPayload: tool.input };
+  const { type, toolCallId, state, input } = (isRecord(part) ? part : {}) as Partial<ToolPartLike>;
+  if (typeof type !== 'string' || !type.startsWith(TOOL_PART_PREFIX)) return undefined;
+  if (typeof toolCallId !== 'string') return undefined;
+  if (state !== 'output-available' && state !== 'output-error') return undefined;
+  const toolName = type.slice(TOOL_PART_PREFIX.length);
+  const call = { runId: '', toolCallId, toolName, suspendPayload: input };
   if (!isAskUserCall(call)) return undefined;
   const suspendedHere = message.parts.some(
     (other) => isSuspendedPart(other) && suspendedCall(other).toolCallId === toolCallId,
@@ -164,7 +159,8 @@ function closedBy(
   for (const part of parts) {
     if (!isRecord(part) || typeof part.type !== 'string') continue;
     const tool = part as unknown as ToolPartLike;
-    if (toolNameOf(tool) !== prompt.toolName || tool.toolCallId !== prompt.toolCallId) continue;
+    const isTool = tool.type === `${TOOL_PART_PREFIX}${prompt.toolName}` || tool.type === 'dynamic-tool';
+    if (!isTool || tool.toolCallId !== prompt.toolCallId) continue;
     if (tool.state === 'output-available')
       return { state: 'answered', answer: answerOf(prompt, tool.output) };
     // The resume reached the tool and it failed: the question is gone for good.
@@ -175,28 +171,17 @@ function closedBy(
 
 /**
  * Every `ask_user` question in the chat's messages, oldest first, with the state the messages
- * give it: `answered` once the tool's part in the same message has its output (after a resume),
- * `malformed` when its payload cannot be rendered, else `ready`. Questions memory brought back
- * already answered (after a reload: the tool's part alone, see {@link storedPromptFromPart}) are
- * `answered` too, or `expired` when the tool failed. A part repeated with the same key (a data
- * part sent again) counts once, at its last place.
+ * give it: `answered` once the tool's part in the same message has its output (after a resume, or
+ * read back from memory after a reload: the tool's part alone, see {@link storedPromptFromPart}),
+ * `expired` when the tool failed, `malformed` when its payload cannot be rendered, else `ready`.
+ * A part repeated with the same key (a data part sent again) counts once, at its last place.
  */
 export function chatPrompts(messages: readonly ChatMessageLike[]): ChatPrompt[] {
   const found = new Map<string, ChatPrompt>();
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const part of message.parts) {
-      const stored = storedPromptFromPart(part, message);
-      if (stored) {
-        const closed = closedBy(stored, [part]);
-        found.set(stored.key, {
-          prompt: stored,
-          messageId: message.id,
-          ...(closed ?? { state: 'answered' }),
-        });
-        continue;
-      }
-      const prompt = promptFromPart(part);
+      const prompt = promptFromPart(part) ?? storedPromptFromPart(part, message);
       if (!prompt) continue;
       resumedBefore(found, prompt);
       const closed =
