@@ -115,3 +115,31 @@ for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
     expect(answers.count).toBe(3);
   });
 }
+
+for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
+  test(`a history that cannot be read is said through ${stack}, and a reload tries again`, async ({
+    page,
+  }) => {
+    await page.route('**/chat/planner/history?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"Service Unavailable"}',
+      }),
+    );
+    await page.goto(`/?stack=${stack}`);
+    await expect(page.getByRole('alert')).toContainText(
+      'The conversation could not be read from the server.',
+    );
+    // Nothing can be sent into a conversation that could not be read.
+    const sendMessage = page.getByRole('button', { name: 'Send', exact: true });
+    await composer(page).fill('Plan a weekend');
+    await expect(sendMessage).toBeDisabled();
+
+    await page.unroute('**/chat/planner/history?*');
+    await page.reload();
+    await expect(status(page)).toContainText('Ready');
+    await composer(page).fill('Plan a weekend');
+    await expect(sendMessage).toBeEnabled();
+  });
+}

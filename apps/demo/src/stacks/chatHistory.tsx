@@ -41,7 +41,8 @@ export function HistoryPending({
       stack={stack}
       status="idle"
       waiting={false}
-      connecting={history === undefined}
+      // Not open yet, nor after a failed read: nothing can be sent into a conversation not read.
+      connecting
       empty
       error={history && HISTORY_FAILED}
       onSend={() => {}}
