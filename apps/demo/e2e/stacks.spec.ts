@@ -86,7 +86,7 @@ test('a reload while a question waits brings it back through mastra-react', asyn
 
 // chatRoute serves no history: these stacks read the thread back through the server's chatHistoryRoute.
 for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
-  test(`a reload while a question waits brings it back through ${stack}`, async ({ page }) => {
+  test(`a reload while a question waits brings it back through ${stack}`, async ({ page }, testInfo) => {
     const answers = countAnswers(page);
     await openApp(page, `/?stack=${stack}`);
     await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
@@ -102,6 +102,7 @@ for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
     const how = question(page, QUESTIONS.how);
     await expect(how).toHaveAttribute('data-state', 'ready');
     await expect(status(page)).toContainText('Waiting for you');
+    await checkpoint(page, testInfo, `${stack}-reloaded-question`);
     await how.getByText('Plane', { exact: true }).click();
     await send(page, QUESTIONS.how).click();
     await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
