@@ -43,8 +43,8 @@ type HistoryEnv = { Variables: { mastra: Mastra; requestContext: RequestContext 
 /** The agent the request names, or `undefined` when the server has none by that id. */
 function findAgent(mastra: Mastra, agentId: string): Agent | undefined {
   try {
-    // Mastra 1.71 throws for an unknown id; older versions returned undefined.
-    return mastra.getAgentById(agentId) as Agent | undefined;
+    // Mastra throws for an unknown id (MASTRA_GET_AGENT_BY_AGENT_ID_NOT_FOUND) and logs it.
+    return mastra.getAgentById(agentId);
   } catch {
     return undefined;
   }
