@@ -86,8 +86,8 @@ export const adapterEntries: AdapterEntry[] = [
     budget: 17_408,
   },
   {
-    name: 'ask-user-kit/assistant-ui: makeAskUserDataUI (AskUserDataPart, AskUserPrompt, useAskUserChat)',
-    code: "export { makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';",
+    name: 'ask-user-kit/assistant-ui: makeAskUserDataUI + AskUserToolPart (AskUserPrompt, useAskUserChat)',
+    code: "export { AskUserToolPart, makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';",
     // makeAssistantDataUI and useAISDKChat come from the app's assistant-ui packages.
     external: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
     budget: 10_240,

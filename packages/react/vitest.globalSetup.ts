@@ -7,6 +7,7 @@ export default async function setup(project: TestProject) {
   const { startMastraTestServer } = await import('@ask-user-kit/testing');
   const { chatRoute } = await import('@mastra/ai-sdk');
   const { answerGuard, libsqlClaimStore } = await import('@ask-user-kit/server');
+  const { chatHistoryRoute } = await import('@ask-user-kit/server/ai-sdk');
   const { testAgents } = await import('./src/test/testAgents.ts');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
@@ -22,8 +23,13 @@ export default async function setup(project: TestProject) {
     middleware: [guardChatOnly],
   });
   project.provide('mastraUrl', server.url);
-  // The same agents with Mastra memory: threads and their messages are kept (the history entry's tests).
-  const memoryServer = await startMastraTestServer({ agents: testAgents(), memory: true });
+  // The same agents with Mastra memory: threads and their messages are kept (the history entry's
+  // tests, and the chat adapters' reload tests: chatRoute with its history route beside it).
+  const memoryServer = await startMastraTestServer({
+    agents: testAgents(),
+    memory: true,
+    apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
+  });
   project.provide('mastraMemoryUrl', memoryServer.url);
   return async () => {
     await server.close();

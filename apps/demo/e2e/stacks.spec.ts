@@ -83,3 +83,64 @@ test('a reload while a question waits brings it back through mastra-react', asyn
   await send(page, QUESTIONS.what).click();
   await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
 });
+
+// chatRoute serves no history: these stacks read the thread back through the server's chatHistoryRoute.
+for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
+  test(`a reload while a question waits brings it back through ${stack}`, async ({ page }, testInfo) => {
+    const answers = countAnswers(page);
+    await openApp(page, `/?stack=${stack}`);
+    await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+    await answerWhere(page, 'Porto');
+    await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+    // The link keeps the thread (?thread=); its stored messages bring back the conversation and its question.
+    await page.reload();
+    await expect(page.locator('.message--user')).toContainText('Plan a long weekend away');
+    const where = question(page, QUESTIONS.where);
+    await expect(where).toHaveAttribute('data-state', 'answered');
+    await expect(where).toContainText('Porto');
+    const how = question(page, QUESTIONS.how);
+    await expect(how).toHaveAttribute('data-state', 'ready');
+    await expect(status(page)).toContainText('Waiting for you');
+    await checkpoint(page, testInfo, `${stack}-reloaded-question`);
+    await how.getByText('Plane', { exact: true }).click();
+    await send(page, QUESTIONS.how).click();
+    await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
+    await send(page, QUESTIONS.what).click();
+
+    await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
+    // The question answered before the reload stays answered; none is open, none shows twice.
+    await expect(page.locator('form[data-scope="ask-user"]')).toHaveCount(3);
+    await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
+    await expect(composer(page)).toBeEnabled();
+    expect(answers.count).toBe(3);
+  });
+}
+
+for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
+  test(`a history that cannot be read is said through ${stack}, and a reload tries again`, async ({
+    page,
+  }) => {
+    await page.route('**/chat/planner/history?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"Service Unavailable"}',
+      }),
+    );
+    await page.goto(`/?stack=${stack}`);
+    await expect(page.getByRole('alert')).toContainText(
+      'The conversation could not be read from the server.',
+    );
+    // Nothing can be sent into a conversation that could not be read.
+    const sendMessage = page.getByRole('button', { name: 'Send', exact: true });
+    await composer(page).fill('Plan a weekend');
+    await expect(sendMessage).toBeDisabled();
+
+    await page.unroute('**/chat/planner/history?*');
+    await page.reload();
+    await expect(status(page)).toContainText('Ready');
+    await composer(page).fill('Plan a weekend');
+    await expect(sendMessage).toBeEnabled();
+  });
+}

@@ -148,6 +148,15 @@ describe('the demo server', { timeout: 90_000 }, () => {
     expect(chunks.every((c) => c.runId === asked.runId)).toBe(true);
     expect(chunks.some((c) => c.type === 'finish')).toBe(false);
 
+    // The chat history route beside chatRoute reads that thread back with its waiting question.
+    const history = await fetch(`${url}/chat/planner/history?thread=th-ready&resource=u-ready`);
+    expect(history.status).toBe(200);
+    const { messages: stored } = (await history.json()) as { messages: { parts: Chunk[] }[] };
+    const waiting = stored.flatMap((m) => m.parts).filter((p) => p.type === 'data-tool-call-suspended');
+    expect(waiting).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ runId: asked.runId }) }),
+    ]);
+
     // The AI SDK chat route: the suspension is a data part, and a body with resumeData resumes it.
     const messages = [{ id: 'm-1', role: 'user', parts: [{ type: 'text', text: 'Plan a trip for me' }] }];
     const chat = await readSse(await post(`${url}/chat/planner`, { messages, trigger: 'submit-message' }));

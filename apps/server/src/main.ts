@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
+import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import {
   askUserAgent,
@@ -150,7 +151,8 @@ try {
     port,
     middleware: [instanceHeader, answerGuard({ claims })],
     // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.
-    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
+    // Its history (GET /chat/:agentId/history) gives a reloaded page the conversation back.
+    apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
   });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;

@@ -33,7 +33,10 @@ export interface MastraTestServerOptions {
    * those routes answer 400 and `suspended-runs?threadId=` is refused).
    */
   memory?: boolean;
-  /** Mastra's `server.apiRoutes`, outside the prefix, e.g. `@mastra/ai-sdk`'s `chatRoute({ path: '/chat/:agentId' })`. */
+  /**
+   * Mastra's `server.apiRoutes`, outside the prefix, e.g. `@mastra/ai-sdk`'s `chatRoute({ path: '/chat/:agentId' })`
+   * and `@ask-user-kit/server/ai-sdk`'s `chatHistoryRoute()` beside it (with `memory: true`).
+   */
   apiRoutes?: ApiRoute[];
 }
 

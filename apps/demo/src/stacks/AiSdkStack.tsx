@@ -1,22 +1,40 @@
 import { useChat } from '@ai-sdk/react';
 import { createFetchTransport, type Prompt } from '@ask-user-kit/core';
 import { AskUserPrompt } from '@ask-user-kit/react';
-import { promptFromPart, useAskUserChat, type ChatMessageLike } from '@ask-user-kit/react/ai-sdk';
-import { DefaultChatTransport } from 'ai';
+import {
+  promptFromPart,
+  storedPromptFromPart,
+  useAskUserChat,
+  type ChatMessageLike,
+} from '@ask-user-kit/react/ai-sdk';
+import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
+import { HistoryPending, useChatHistory } from './chatHistory.tsx';
 import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
 
 /**
  * The planner through the AI SDK's useChat over @mastra/ai-sdk's chatRoute (/chat/planner, proxied
- * by Vite). The thread is kept in Mastra's memory, but chatRoute serves no history and useChat keeps
- * its messages in the page: a reload starts from an empty chat.
+ * by Vite). The thread is kept in Mastra's memory; chatRoute serves no history, so the page reads
+ * it from the server's chatHistoryRoute first and gives it to `useChat({ messages })`: a reload
+ * brings the conversation back, with the question it waits on.
  */
-export default function AiSdkStack({ conversationId, onNewConversation }: StackPageProps) {
+export default function AiSdkStack(props: StackPageProps) {
+  const history = useChatHistory(props.conversationId);
+  if (history === undefined || history instanceof Error)
+    return <HistoryPending {...props} stack="ai-sdk" history={history} />;
+  return <AiSdkChat key={props.conversationId} {...props} initialMessages={history} />;
+}
+
+function AiSdkChat({
+  conversationId,
+  onNewConversation,
+  initialMessages,
+}: StackPageProps & { initialMessages: UIMessage[] }) {
   const memory = { thread: conversationId, resource: conversationId };
   const [transport] = useState(() => new DefaultChatTransport({ api: '/chat/planner', body: { memory } }));
   // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
-  const chat = useChat({ id: conversationId, transport });
+  const chat = useChat({ id: conversationId, transport, messages: initialMessages });
   const run = useAskUserChat(chat, { transport: runs, resourceId: conversationId });
   const waiting = run.openPrompts.length > 0;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
@@ -51,7 +69,8 @@ type Row =
 
 /**
  * The chat's parts in order, each question once: the resumed reply joins the assistant message
- * after its question, so the plan comes after the answers.
+ * after its question, so the plan comes after the answers. A question the history brought back
+ * answered is only its tool's part (storedPromptFromPart).
  */
 function rows(messages: readonly ChatMessageLike[]): Row[] {
   const seen = new Set<string>();
@@ -60,7 +79,7 @@ function rows(messages: readonly ChatMessageLike[]): Row[] {
       const key = `${message.id}-${index}`;
       const role = message.role === 'user' ? 'user' : 'assistant';
       if (isText(part)) return [{ type: 'text', key, role, text: part.text }];
-      const prompt = promptFromPart(part);
+      const prompt = promptFromPart(part) ?? storedPromptFromPart(part, message);
       if (!prompt || seen.has(prompt.key)) return [];
       seen.add(prompt.key);
       return [{ type: 'prompt', key: prompt.key, prompt }];

@@ -7,8 +7,10 @@ import {
 import { AssistantChatTransport, useAISDKChat, useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import { createFetchTransport } from '@ask-user-kit/core';
 import { chatPrompts, type AskUserChatSource } from '@ask-user-kit/react/ai-sdk';
-import { makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';
+import { AskUserToolPart, makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';
+import type { UIMessage } from 'ai';
 import { useState } from 'react';
+import { HistoryPending, useChatHistory } from './chatHistory.tsx';
 import { StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
 
 // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
@@ -20,12 +22,21 @@ const AskUserDataUI = makeAskUserDataUI({
 /**
  * The planner through assistant-ui's AI SDK runtime over @mastra/ai-sdk's chatRoute (/chat/planner,
  * proxied by Vite): the kit's renderer registered for chatRoute's `tool-call-suspended` data parts.
- * As with the AI SDK's useChat, a reload starts from an empty thread (chatRoute serves no history).
+ * As with the AI SDK's useChat, the thread is read from the server's chatHistoryRoute first and
+ * given to `useChatRuntime({ messages })`, so a reload brings the conversation back; questions
+ * answered before it are only their tool's part there, rendered by the kit's `AskUserToolPart`.
  */
 export default function AssistantUiStack(props: StackPageProps) {
+  const history = useChatHistory(props.conversationId);
+  if (history === undefined || history instanceof Error)
+    return <HistoryPending {...props} stack="assistant-ui" history={history} />;
+  return <AssistantUiChat key={props.conversationId} {...props} initialMessages={history} />;
+}
+
+function AssistantUiChat({ initialMessages, ...props }: StackPageProps & { initialMessages: UIMessage[] }) {
   const memory = { thread: props.conversationId, resource: props.conversationId };
   const [transport] = useState(() => new AssistantChatTransport({ api: '/chat/planner', body: { memory } }));
-  const runtime = useChatRuntime({ transport });
+  const runtime = useChatRuntime({ transport, messages: initialMessages });
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       <AskUserDataUI />
@@ -65,12 +76,15 @@ function UserMessage() {
   );
 }
 
+// Questions answered before a reload: their tool's part (the waiting ones are data parts, AskUserDataUI).
+const tools = { by_name: { ask_user: AskUserToolPart } };
+
 /** Text parts as the default page's bubbles; each question in its place, rendered by the kit. */
 function AssistantMessage() {
   return (
     <li className="message message--assistant message--prompt">
       <div className="stack-parts">
-        <MessagePrimitive.Parts components={{ Text: TextBubble }} />
+        <MessagePrimitive.Parts components={{ Text: TextBubble, tools }} />
       </div>
     </li>
   );

@@ -11,6 +11,9 @@ import {
 // a suspension is a `data-tool-call-suspended` part whose `data` has the run id, the tool call id,
 // the tool's name and its `suspendPayload`; the tool's own part (`tool-<name>`) stays
 // `input-available` until a resume gives it an output, in the same assistant message.
+// Read back from memory after a reload (`@ask-user-kit/server/ai-sdk`'s chatHistoryRoute), a
+// question still waiting has the same two parts; an answered one has only the tool's part, with
+// its output and the question as its `input`, and no run id anywhere.
 
 /** The part type chatRoute gives a suspended tool call. */
 export const SUSPENDED_PART_TYPE = 'data-tool-call-suspended';
@@ -42,10 +45,14 @@ export interface ChatPrompt {
   messageId: string;
 }
 
+// A static tool's part is `tool-<its name>` (chatRoute's tools are static).
+const TOOL_PART_PREFIX = 'tool-';
+
 interface ToolPartLike {
   type: string;
   toolCallId?: unknown;
   state?: unknown;
+  input?: unknown;
   output?: unknown;
 }
 
@@ -98,6 +105,39 @@ export function promptFromPart(part: unknown): Prompt | undefined {
   };
 }
 
+/**
+ * The key of a prompt read back from memory already answered: memory keeps no run id for it, so
+ * the id of the message that holds it stands in. It never equals a `promptKey` (those begin with
+ * a digit), and it stays the same on every read of the same history.
+ */
+export const storedPromptKey = (messageId: string, toolCallId: string): string =>
+  `stored:${messageId.length}:${messageId}:${toolCallId}`;
+
+/**
+ * The prompt of an `ask_user` tool part that memory brought back closed (`output-available` or
+ * `output-error`) with no `data-tool-call-suspended` part for its call in `message`: an answered
+ * question after a reload. Parsed from the tool's `input` (the question as the model asked it),
+ * with `runId: ''` (memory does not keep it) and {@link storedPromptKey} as its key; `undefined`
+ * for any other part, and for a call whose suspended part is in the message (that part is the
+ * prompt, `promptFromPart`).
+ * @example
+ * const prompt = promptFromPart(part) ?? storedPromptFromPart(part, message);
+ */
+export function storedPromptFromPart(part: unknown, message: ChatMessageLike): Prompt | undefined {
+  const { type, toolCallId, state, input } = (isRecord(part) ? part : {}) as Partial<ToolPartLike>;
+  if (typeof type !== 'string' || !type.startsWith(TOOL_PART_PREFIX)) return undefined;
+  if (typeof toolCallId !== 'string') return undefined;
+  if (state !== 'output-available' && state !== 'output-error') return undefined;
+  const toolName = type.slice(TOOL_PART_PREFIX.length);
+  const call = { runId: '', toolCallId, toolName, suspendPayload: input };
+  if (!isAskUserCall(call)) return undefined;
+  const suspendedHere = message.parts.some(
+    (other) => isSuspendedPart(other) && suspendedCall(other).toolCallId === toolCallId,
+  );
+  if (suspendedHere) return undefined;
+  return parsePrompt(call, storedPromptKey(message.id, toolCallId));
+}
+
 /** The answer askUserTool's output names, as the prompt's kind takes it. */
 function answerOf(prompt: Prompt, output: unknown): AnswerValue | undefined {
   if (!isRecord(output) || typeof output.content !== 'string') return undefined;
@@ -119,7 +159,7 @@ function closedBy(
   for (const part of parts) {
     if (!isRecord(part) || typeof part.type !== 'string') continue;
     const tool = part as unknown as ToolPartLike;
-    const isTool = tool.type === `tool-${prompt.toolName}` || tool.type === 'dynamic-tool';
+    const isTool = tool.type === `${TOOL_PART_PREFIX}${prompt.toolName}` || tool.type === 'dynamic-tool';
     if (!isTool || tool.toolCallId !== prompt.toolCallId) continue;
     if (tool.state === 'output-available')
       return { state: 'answered', answer: answerOf(prompt, tool.output) };
@@ -130,9 +170,10 @@ function closedBy(
 }
 
 /**
- * Every `ask_user` suspension in the chat's messages, oldest first, with the state the messages
+ * Every `ask_user` question in the chat's messages, oldest first, with the state the messages
  * give it: `answered` once the tool's part in the same message has its output (after a resume, or
- * rebuilt by memory after a reload), `malformed` when its payload cannot be rendered, else `ready`.
+ * read back from memory after a reload: the tool's part alone, see {@link storedPromptFromPart}),
+ * `expired` when the tool failed, `malformed` when its payload cannot be rendered, else `ready`.
  * A part repeated with the same key (a data part sent again) counts once, at its last place.
  */
 export function chatPrompts(messages: readonly ChatMessageLike[]): ChatPrompt[] {
@@ -140,7 +181,7 @@ export function chatPrompts(messages: readonly ChatMessageLike[]): ChatPrompt[] 
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const part of message.parts) {
-      const prompt = promptFromPart(part);
+      const prompt = promptFromPart(part) ?? storedPromptFromPart(part, message);
       if (!prompt) continue;
       resumedBefore(found, prompt);
       const closed =

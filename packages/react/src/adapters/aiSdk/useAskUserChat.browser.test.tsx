@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { createFetchTransport } from '@ask-user-kit/core';
-import { DefaultChatTransport } from 'ai';
+import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -43,16 +43,24 @@ interface ChatProps {
   route?: string;
   /** Ask the suspended-runs list whether a failed resume's question expired. */
   confirmExpiry?: boolean;
+  /** Keep the conversation in this thread of the memory server (chatRoute's `memory`). */
+  thread?: string;
+  /** What useChat starts from: the thread read back after a reload. */
+  initialMessages?: UIMessage[];
 }
 
-function Chat({ fetch, route = 'chat', confirmExpiry = false }: ChatProps) {
+function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMessages }: ChatProps) {
+  const baseUrl = thread ? inject('mastraMemoryUrl') : inject('mastraUrl');
   const [transport] = useState(
-    () => new DefaultChatTransport({ api: `${inject('mastraUrl')}/${route}/trip`, fetch }),
+    () =>
+      new DefaultChatTransport({
+        api: `${baseUrl}/${route}/trip`,
+        fetch,
+        body: thread ? { memory: { thread, resource: thread } } : undefined,
+      }),
   );
-  const [agentTransport] = useState(() =>
-    createFetchTransport({ baseUrl: inject('mastraUrl'), agentId: 'trip' }),
-  );
-  const chat = useChat({ transport });
+  const [agentTransport] = useState(() => createFetchTransport({ baseUrl, agentId: 'trip' }));
+  const chat = useChat({ transport, messages: initialMessages });
   const run = useAskUserChat(chat, confirmExpiry ? { transport: agentTransport } : {});
   const text = chat.messages
     .filter((message) => message.role === 'assistant')
@@ -168,5 +176,42 @@ describe('useAskUserChat with the AI SDK useChat in Chromium', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await expect.element(screen.getByRole('button', { name: 'Retry' }), wait).toBeVisible();
     expect(screen.getByTestId('transcript').element().textContent).toBe('failed');
+  });
+});
+
+/** The thread as @ask-user-kit/server's chatHistoryRoute gives it back to a reloaded page. */
+async function readHistory(thread: string): Promise<UIMessage[]> {
+  const query = new URLSearchParams({ thread, resource: thread });
+  const response = await fetch(`${inject('mastraMemoryUrl')}/chat/trip/history?${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: UIMessage[] }).messages;
+}
+
+describe('useAskUserChat after a reload', () => {
+  it('gets the waiting question back from the history, and answering it completes the run', async () => {
+    const thread = `reload-${crypto.randomUUID()}`;
+    const watched = watchedFetch();
+    const before = await start(watched.fetch, { thread });
+    await userEvent.fill(before.getByRole('textbox', { name: 'Where would you like to go?' }), 'Lisbon');
+    await userEvent.click(before.getByRole('button', { name: 'Send' }));
+    await expect.element(before.getByRole('radio', { name: /Train/ }), wait).toBeVisible();
+    await before.unmount();
+
+    const after = await render(
+      <Chat fetch={watched.fetch} thread={thread} initialMessages={await readHistory(thread)} />,
+    );
+    // The first question is answered (from memory, with its answer), the second waits again.
+    await expect.element(after.getByTestId('transcript')).toHaveTextContent('answered ready');
+    await userEvent.click(after.getByRole('radio', { name: /Plane/ }));
+    await userEvent.click(after.getByRole('button', { name: 'Send' }));
+    await expect.element(after.getByRole('checkbox', { name: 'Museums' }), wait).toBeVisible();
+    await userEvent.click(after.getByRole('checkbox', { name: 'Museums' }));
+    await userEvent.click(after.getByRole('button', { name: 'Send' }));
+    await expect.element(after.getByText(/Have a wonderful trip!$/), wait).toBeVisible();
+    expect(after.getByTestId('text').element().textContent).toMatch(
+      /Here is your plan for Lisbon\. You will travel by plane, and the days include museums\./,
+    );
+    expect(watched.resumes).toEqual(['Lisbon', 'Plane', ['Museums']]);
+    expect(after.getByTestId('transcript').element().textContent).toBe('answered answered answered');
   });
 });

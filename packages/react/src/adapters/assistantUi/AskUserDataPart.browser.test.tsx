@@ -1,14 +1,17 @@
 import { AssistantRuntimeProvider, MessagePrimitive, ThreadPrimitive } from '@assistant-ui/react';
 import { AssistantChatTransport, useChatRuntime } from '@assistant-ui/react-ai-sdk';
+import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { makeAskUserDataUI } from './AskUserDataPart.tsx';
+import { AskUserToolPart } from './AskUserToolPart.tsx';
 
 // Real Chromium, assistant-ui's real AI SDK runtime (useChatRuntime + AssistantChatTransport, the
 // path Mastra's docs give) and a real Mastra server serving @mastra/ai-sdk's chatRoute
-// (vitest.globalSetup.ts): the planner's questions rendered by the registered data-part renderer.
+// (vitest.globalSetup.ts): the planner's questions rendered by the registered data-part renderer,
+// and, in a thread read back after a reload, the ones answered before it by AskUserToolPart.
 
 type Fetch = typeof globalThis.fetch;
 
@@ -30,11 +33,12 @@ function watchedFetch(failResumes = 0) {
 }
 
 const AskUserDataUI = makeAskUserDataUI();
+const tools = { by_name: { ask_user: AskUserToolPart } };
 
 function AssistantMessage() {
   return (
     <MessagePrimitive.Root data-testid="assistant">
-      <MessagePrimitive.Parts />
+      <MessagePrimitive.Parts components={{ tools }} />
     </MessagePrimitive.Root>
   );
 }
@@ -47,11 +51,25 @@ function UserMessage() {
   );
 }
 
-function Thread({ fetch }: { fetch: Fetch }) {
+interface ThreadProps {
+  fetch: Fetch;
+  /** Keep the conversation in this thread of the memory server (chatRoute's `memory`). */
+  thread?: string;
+  /** What the runtime starts from: the thread read back after a reload. */
+  initialMessages?: UIMessage[];
+}
+
+function Thread({ fetch, thread, initialMessages }: ThreadProps) {
+  const baseUrl = thread ? inject('mastraMemoryUrl') : inject('mastraUrl');
   const [transport] = useState(
-    () => new AssistantChatTransport({ api: `${inject('mastraUrl')}/chat/trip`, fetch }),
+    () =>
+      new AssistantChatTransport({
+        api: `${baseUrl}/chat/trip`,
+        fetch,
+        body: thread ? { memory: { thread, resource: thread } } : undefined,
+      }),
   );
-  const runtime = useChatRuntime({ transport });
+  const runtime = useChatRuntime({ transport, messages: initialMessages });
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       <AskUserDataUI />
@@ -70,8 +88,8 @@ function Thread({ fetch }: { fetch: Fetch }) {
 const wait = { timeout: 15_000 };
 const where = { name: 'Where would you like to go?' };
 
-async function start(fetch: Fetch) {
-  const screen = await render(<Thread fetch={fetch} />);
+async function start(fetch: Fetch, thread?: string) {
+  const screen = await render(<Thread fetch={fetch} thread={thread} />);
   await userEvent.click(screen.getByRole('button', { name: 'Start' }));
   await expect.element(screen.getByRole('textbox', where), wait).toBeVisible();
   return screen;
@@ -125,5 +143,43 @@ describe('makeAskUserDataUI in an assistant-ui thread in Chromium', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: 'Send' }));
     await expect.element(screen.getByRole('radio', { name: /Train/ }), wait).toBeVisible();
     expect(watched.resumes).toEqual(['Rome']);
+  });
+});
+
+/** The thread as @ask-user-kit/server's chatHistoryRoute gives it back to a reloaded page. */
+async function readHistory(thread: string): Promise<UIMessage[]> {
+  const query = new URLSearchParams({ thread, resource: thread });
+  const response = await fetch(`${inject('mastraMemoryUrl')}/chat/trip/history?${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: UIMessage[] }).messages;
+}
+
+const formStates = (container: HTMLElement) =>
+  [...container.querySelectorAll('form[data-state]')].map((form) => form.getAttribute('data-state'));
+
+describe('an assistant-ui thread after a reload', () => {
+  it('gets the waiting question back from the history, and answering it completes the run', async () => {
+    const thread = `reload-${crypto.randomUUID()}`;
+    const watched = watchedFetch();
+    const before = await start(watched.fetch, thread);
+    await userEvent.fill(before.getByRole('textbox', where), 'Lisbon');
+    await userEvent.click(before.getByRole('button', { name: 'Send' }));
+    await expect.element(before.getByRole('radio', { name: /Train/ }), wait).toBeVisible();
+    await before.unmount();
+
+    const history = await readHistory(thread);
+    const after = await render(<Thread fetch={watched.fetch} thread={thread} initialMessages={history} />);
+    await expect.element(after.getByRole('radio', { name: /Plane/ }), wait).toBeVisible();
+    // The first question is back answered, with its answer, by AskUserToolPart.
+    expect(formStates(after.container)).toEqual(['answered', 'ready']);
+    expect(after.container.querySelector('form')?.textContent).toContain('Lisbon');
+    await userEvent.click(after.getByRole('radio', { name: /Plane/ }));
+    await userEvent.click(after.getByRole('button', { name: 'Send' }));
+    await expect.element(after.getByRole('checkbox', { name: 'Museums' }), wait).toBeVisible();
+    await userEvent.click(after.getByRole('checkbox', { name: 'Museums' }));
+    await userEvent.click(after.getByRole('button', { name: 'Send' }));
+    await expect.element(after.getByText(/Have a wonderful trip!$/), wait).toBeVisible();
+    expect(watched.resumes).toEqual(['Lisbon', 'Plane', ['Museums']]);
+    expect(formStates(after.container)).toEqual(['answered', 'answered', 'answered']);
   });
 });
