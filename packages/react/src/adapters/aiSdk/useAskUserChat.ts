@@ -1,12 +1,8 @@
 import {
   confirmExpiry,
   httpFailure,
-  isOpen,
-  RequestError,
   saysExpired,
-  validateAnswer,
   type AgentTransport,
-  type AnswerOptions,
   type AnswerValue,
   type Prompt,
   type PromptEntry,
@@ -15,6 +11,7 @@ import {
 } from '@ask-user-kit/core';
 import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
+import { useStackAnswers } from '../shared/useStackAnswers.ts';
 import { chatPrompts, type ChatMessageLike, type ChatPrompt } from './chatPrompts.ts';
 
 /** What the hook needs of `useChat()` (`@ai-sdk/react`): its result fits. */
@@ -47,7 +44,6 @@ export interface AskUserChat extends AskUserPromptRun {
 }
 
 // The messages the adapter words itself; the rest come from the server through the chat's error.
-const BUSY_MESSAGE = 'A request is still running.';
 const FAILED_MESSAGE = 'The answer could not be sent.';
 const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
 
@@ -106,25 +102,6 @@ function verdictOf(submission: Submission, { status, error }: ChatOutcome): Subm
   return { phase: 'confirming', answer, error: failure as RunError, saidExpired };
 }
 
-/** A prompt's entry: what the messages say, then what this hook's own submission says. */
-function entryOf(found: ChatPrompt, submission: Submission | undefined): PromptEntry {
-  const { prompt, state } = found;
-  const base = { type: 'prompt' as const, id: prompt.key, prompt };
-  if (state === 'answered') return { ...base, state, answer: submission?.answer ?? found.answer };
-  if (state !== 'ready' || !submission) return { ...base, state };
-  switch (submission.phase) {
-    case 'failed':
-      return { ...base, state: 'failed', answer: submission.answer, error: submission.error };
-    case 'taken':
-      return { ...base, state: 'answered', answer: submission.answer };
-    case 'answered-elsewhere':
-    case 'expired':
-      return { ...base, state: submission.phase, answer: submission.answer };
-    default:
-      return { ...base, state: 'submitting', answer: submission.answer };
-  }
-}
-
 /**
  * Answers `ask_user` questions in an AI SDK chat served by `@mastra/ai-sdk`'s `chatRoute`: finds
  * the prompts in `useChat()`'s messages, and submits a validated answer the way that route
@@ -141,85 +118,28 @@ export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOpti
   const settled = settle(submissions, chat);
   if (settled !== submissions) setSubmissions(settled);
   const found = useMemo(() => chatPrompts(chat.messages), [chat.messages]);
-  const transcript = useMemo(
-    () => found.map((prompt) => entryOf(prompt, settled.get(prompt.prompt.key))),
-    [found, settled],
-  );
-  const openPrompts = useMemo(
-    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
-    [transcript],
-  );
   useExpiryCheck(settled, setSubmissions, found, options);
 
-  // What submit() reads when it runs (in an event): the last committed render's values.
-  const latest = useRef({ chat, transcript });
+  // What send() reads when it runs (in an event): the last committed render's chat.
+  const latest = useRef(chat);
   useInsertionEffect(() => {
-    latest.current = { chat, transcript };
+    latest.current = chat;
   });
-  // Requests in flight by key: a second submit of the same prompt returns the first one's promise.
-  const inFlight = useRef(new Map<string, Promise<void>>());
-  const lastOptions = useRef(new Map<string, AnswerOptions | undefined>());
-
-  const send = useCallback((entry: PromptEntry, answer: AnswerValue, options?: AnswerOptions) => {
-    const key = entry.prompt.key;
-    const { runId, toolCallId } = entry.prompt;
+  const send = useCallback(({ prompt }: ChatPrompt, answer: AnswerValue) => {
+    const { key, runId, toolCallId } = prompt;
     const record = (phase: 'sending' | 'ended') =>
       setSubmissions((current) => new Map(current).set(key, { phase, answer }));
-    lastOptions.current.set(key, options);
     record('sending');
     // `answer` passed validateAnswer: never "" nor [] (a falsy resumeData would start a new run).
-    const request = latest.current.chat
+    return latest.current
       .sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } })
-      .finally(() => {
-        inFlight.current.delete(key);
-        record('ended');
-      });
-    inFlight.current.set(key, request);
-    return request;
+      .finally(() => record('ended'));
   }, []);
-
-  const submit = useCallback(
-    (key: string, answer: AnswerValue, options?: AnswerOptions): Promise<void> => {
-      const pending = inFlight.current.get(key);
-      if (pending) return pending;
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      if (!entry || !isOpen(entry.state)) {
-        return Promise.reject(
-          new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
-        );
-      }
-      // A failed resume still being asked about (`confirming`) shows as submitting: not yet.
-      if (entry.state === 'submitting') {
-        return Promise.reject(new RequestError({ code: 'busy', message: BUSY_MESSAGE }, { promptKey: key }));
-      }
-      const check = validateAnswer(entry.prompt, answer, options);
-      if (!check.ok) {
-        return Promise.reject(
-          new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }),
-        );
-      }
-      const { status } = latest.current.chat;
-      if (inFlight.current.size > 0 || status === 'submitted' || status === 'streaming') {
-        return Promise.reject(new RequestError({ code: 'busy', message: BUSY_MESSAGE }, { promptKey: key }));
-      }
-      return send(entry, check.value, options);
-    },
-    [send],
+  const busy = useCallback(
+    () => latest.current.status === 'submitted' || latest.current.status === 'streaming',
+    [],
   );
-
-  // As useAgentRun's: the failed prompt's answer, with the options of its last submit.
-  const retry = useCallback(
-    (key: string): Promise<void> => {
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      return submit(key, entry?.answer ?? '', lastOptions.current.get(key));
-    },
-    [submit],
-  );
-
-  return useMemo(
-    () => ({ submit, retry, transcript, openPrompts }),
-    [submit, retry, transcript, openPrompts],
-  );
+  return useStackAnswers({ found, submissions: settled, send, busy });
 }
 
 /**
