@@ -9,6 +9,7 @@ import {
   startMastraTestServer,
   tripPlannerScript,
 } from '@ask-user-kit/testing';
+import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';
@@ -149,8 +150,9 @@ try {
     memory: true,
     port,
     middleware: [instanceHeader, answerGuard({ claims })],
-    // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.
-    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
+    // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`); a CopilotKit app's runtimeUrl is
+    // /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.
+    apiRoutes: [chatRoute({ path: '/chat/:agentId' }), copilotKitRoute({ path: '/copilotkit' })],
   });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
