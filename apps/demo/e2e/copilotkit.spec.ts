@@ -1,0 +1,131 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, status } from './helpers.ts';
+
+// The planner through CopilotKit (?stack=copilotkit) against the real server: CopilotKit's React
+// provider in the page, CopilotKit's runtime at /copilotkit running the Mastra agent through
+// @ag-ui/mastra, each question an AG-UI interrupt answered with useAskUserCopilotKit.
+
+const STACK = '/?stack=copilotkit';
+const RUN_PATH = '/copilotkit/agent/planner/run';
+
+// The docs' screenshot (docs/screenshots) when SCREENSHOTS=1; else kept with the test's output.
+const screenshot = (name: string, testInfo: TestInfo) =>
+  process.env.SCREENSHOTS
+    ? fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url))
+    : testInfo.outputPath(name);
+
+/** A run request that answers an interrupt: AG-UI's `resume` in the body. */
+const isResume = (request: Request) =>
+  request.method() === 'POST' &&
+  new URL(request.url()).pathname === RUN_PATH &&
+  (request.postDataJSON() as { resume?: unknown[] } | null)?.resume?.length !== undefined;
+
+/** The answers the page sent, in order (the payload of each resume request). */
+function watchResumes(page: Page): unknown[] {
+  const answers: unknown[] = [];
+  page.on('request', (request) => {
+    if (!isResume(request)) return;
+    const body = request.postDataJSON() as { resume: { payload: unknown }[] };
+    answers.push(...body.resume.map((entry) => entry.payload));
+  });
+  return answers;
+}
+
+/** Each question's own Send: the composer has one too. */
+const send = (page: Page, text: string) => question(page, text).getByRole('button', { name: 'Send' });
+
+async function startPlanning(page: Page) {
+  await openApp(page, STACK);
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  const where = page.getByRole('textbox', { name: QUESTIONS.where });
+  await expect(where).toBeVisible();
+  await expect(status(page)).toContainText('Waiting for you');
+  return where;
+}
+
+test("the planner's three questions answered to the end through CopilotKit", async ({ page }, testInfo) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  await where.fill('Lisbon');
+  await send(page, QUESTIONS.where).click();
+
+  const how = question(page, QUESTIONS.how);
+  await how.getByText('Train', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+
+  const what = question(page, QUESTIONS.what);
+  await what.getByRole('checkbox', { name: 'Museums' }).check();
+  await what.getByRole('checkbox', { name: 'Food tours' }).check();
+  await checkpoint(page, testInfo, 'copilotkit-multiple-choice-question');
+  await send(page, QUESTIONS.what).click();
+
+  await expectPlanWith(page, 'Lisbon', 'by train', 'museums, food tours');
+  // The window as the user sees it (the header is sticky: a full-page shot would cut through it).
+  await page.screenshot({ path: screenshot('stack-copilotkit.png', testInfo), animations: 'disabled' });
+  await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
+  await expect(composer(page)).toBeEnabled();
+  expect(answers).toEqual(['Lisbon', 'Train', ['Museums', 'Food tours']]);
+});
+
+test('a reload while a question waits brings it back, and answering it completes the run', async ({
+  page,
+}) => {
+  const where = await startPlanning(page);
+  await where.fill('Porto');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // The link keeps the conversation (?thread=): the CopilotKit thread and Mastra's.
+  await page.reload();
+  const answers = watchResumes(page);
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await expect(status(page)).toContainText('Waiting for you');
+  await how.getByText('Plane', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
+  expect(answers).toEqual(['Plane', ['Hiking']]);
+});
+
+test('an invalid answer sends nothing', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  await where.fill('   ');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.where).getByText('Please write an answer.')).toBeVisible();
+  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'ready');
+  expect(answers).toEqual([]);
+});
+
+test('a failed resume keeps the answer, and Retry sends it again', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  // The first resume fails for real in the page: answered with a 503, as a proxy in trouble would.
+  let refused = 0;
+  await page.route(`**${RUN_PATH}`, async (route) => {
+    if (!isResume(route.request()) || refused > 0) return route.fallback();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
+  });
+  await where.fill('Oslo');
+  await send(page, QUESTIONS.where).click();
+
+  const asked = question(page, QUESTIONS.where);
+  await expect(asked).toHaveAttribute('data-state', 'failed');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toHaveValue('Oslo');
+  await asked.getByRole('button', { name: 'Retry' }).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  expect(answers).toEqual(['Oslo', 'Oslo']);
+});
+
+test('a double click sends one resume', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  await where.fill('Rome');
+  await send(page, QUESTIONS.where).dblclick();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  expect(answers).toEqual(['Rome']);
+});

@@ -1,0 +1,116 @@
+import { createFetchTransport, type PromptEntry } from '@ask-user-kit/core';
+import { AskUserPrompt } from '@ask-user-kit/react';
+import { useAskUserCopilotKit } from '@ask-user-kit/react/copilotkit';
+import { CopilotKitProvider, useAgent, useCopilotKit } from '@copilotkit/react-core/v2';
+import { useEffect, useState } from 'react';
+import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+
+const AGENT_ID = 'planner';
+
+/**
+ * The planner through CopilotKit: its React provider speaks to CopilotKit's runtime (/copilotkit,
+ * proxied by Vite), which runs the Mastra agent through @ag-ui/mastra; a question is an AG-UI
+ * interrupt. The CopilotKit thread is the conversation; after a reload the runtime's connect
+ * replays the thread's events, and the thread's suspended runs bring back the question that waits.
+ */
+export default function CopilotKitStack(props: StackPageProps) {
+  return (
+    <CopilotKitProvider runtimeUrl="/copilotkit" showDevConsole={false} enableInspector={false}>
+      <Planner {...props} />
+    </CopilotKitProvider>
+  );
+}
+
+type AgentMessage = ReturnType<typeof useAgent>['agent']['messages'][number];
+
+function Planner({ conversationId, onNewConversation }: StackPageProps) {
+  const { copilotkit } = useCopilotKit();
+  const { agent } = useAgent({ agentId: AGENT_ID });
+  const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: AGENT_ID }));
+  const run = useAskUserCopilotKit({
+    agentId: AGENT_ID,
+    // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
+    restore: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+  });
+  const [connecting, setConnecting] = useState(true);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/immutability -- CopilotKit's own chat binds the shared agent to its thread this way before connecting
+    agent.threadId = conversationId;
+    let current = true;
+    copilotkit
+      .connectAgent({ agent })
+      .catch((failure: unknown) => current && setError(messageOf(failure)))
+      .finally(() => current && setConnecting(false));
+    return () => {
+      current = false;
+    };
+  }, [agent, copilotkit, conversationId]);
+
+  const waiting = run.openPrompts.length > 0;
+  const busy = agent.isRunning && !waiting;
+  const messages = agent.messages;
+
+  const send = (text: string) => {
+    setError(undefined);
+    agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
+    copilotkit.runAgent({ agent }).catch((failure: unknown) => setError(messageOf(failure)));
+  };
+
+  return (
+    <StackShell
+      stack="copilotkit"
+      conversationId={conversationId}
+      onNewConversation={onNewConversation}
+      status={statusOf({ busy, waiting, failed: error !== undefined, said: messages.length > 0 })}
+      waiting={waiting}
+      connecting={connecting}
+      empty={messages.length === 0 && run.transcript.length === 0}
+      error={waiting ? undefined : error}
+      onSend={send}
+    >
+      {rows(messages, run.transcript).map((row) =>
+        row.type === 'prompt' ? (
+          <PromptRow key={row.key}>
+            <AskUserPrompt run={run} prompt={row.entry.prompt} autoFocus />
+          </PromptRow>
+        ) : (
+          <MessageRow key={row.key} role={row.role} text={row.text} />
+        ),
+      )}
+    </StackShell>
+  );
+}
+
+type Row =
+  | { type: 'text'; key: string; role: 'user' | 'assistant'; text: string }
+  | { type: 'prompt'; key: string; entry: PromptEntry };
+
+/**
+ * The thread's messages with each question after the assistant message that asked it (its tool
+ * call); a question no message names (restored from the suspended runs) comes last.
+ */
+function rows(messages: readonly AgentMessage[], transcript: readonly PromptEntry[]): Row[] {
+  const placed = new Set<string>();
+  const result = messages.flatMap((message): Row[] => {
+    if (message.role !== 'user' && message.role !== 'assistant') return [];
+    const text: Row = { type: 'text', key: message.id, role: message.role, text: textOf(message.content) };
+    const calls = message.role === 'assistant' ? (message.toolCalls ?? []).map((call) => call.id) : [];
+    const asked = transcript.filter((entry) => calls.includes(entry.prompt.toolCallId));
+    for (const entry of asked) placed.add(entry.id);
+    return [text, ...asked.map((entry): Row => ({ type: 'prompt', key: entry.id, entry }))];
+  });
+  const unplaced = transcript.filter((entry) => !placed.has(entry.id));
+  return [...result, ...unplaced.map((entry): Row => ({ type: 'prompt', key: entry.id, entry }))];
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
+    .join('');
+}
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
