@@ -61,6 +61,8 @@ test("the planner's three questions answered to the end through CopilotKit", asy
   await send(page, QUESTIONS.what).click();
 
   await expectPlanWith(page, 'Lisbon', 'by train', 'museums, food tours');
+  // The plan after the answered questions, as they came.
+  await expect(page.locator('.transcript > li').last()).toContainText('Here is your plan');
   // The window as the user sees it (the header is sticky: a full-page shot would cut through it).
   await page.screenshot({ path: screenshot('stack-copilotkit.png', testInfo), animations: 'disabled' });
   await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
@@ -88,6 +90,28 @@ test('a reload while a question waits brings it back, and answering it completes
   await send(page, QUESTIONS.what).click();
   await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
   expect(answers).toEqual(['Plane', ['Hiking']]);
+});
+
+test('a reload brings the question back from the suspended runs when the runtime replays nothing', async ({
+  page,
+}) => {
+  const where = await startPlanning(page);
+  await where.fill('Bergen');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // As after a restart of the runtime, whose thread history lives in memory: its connect fails.
+  await page.route('**/copilotkit/agent/planner/connect', (route) => route.abort());
+  await page.reload();
+  const answers = watchResumes(page);
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await how.getByText('Car', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Beaches' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Bergen', 'by car', 'beaches');
+  expect(answers).toEqual(['Car', ['Beaches']]);
 });
 
 test('an invalid answer sends nothing', async ({ page }) => {

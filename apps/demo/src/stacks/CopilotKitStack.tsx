@@ -48,6 +48,15 @@ function Planner({ conversationId, onNewConversation }: StackPageProps) {
     };
   }, [agent, copilotkit, conversationId]);
 
+  // Where each question goes: after the message that was last when it came (see rows). Set while
+  // rendering (React's pattern for state that follows other state), so it never shows misplaced.
+  const [anchors, setAnchors] = useState<ReadonlyMap<string, string | undefined>>(() => new Map());
+  const fresh = run.transcript.filter((entry) => !anchors.has(entry.id));
+  if (fresh.length > 0) {
+    const lastMessageId = agent.messages.at(-1)?.id;
+    setAnchors(new Map([...anchors, ...fresh.map((entry) => [entry.id, lastMessageId] as const)]));
+  }
+
   const waiting = run.openPrompts.length > 0;
   const busy = agent.isRunning && !waiting;
   const messages = agent.messages;
@@ -70,7 +79,7 @@ function Planner({ conversationId, onNewConversation }: StackPageProps) {
       error={waiting ? undefined : error}
       onSend={send}
     >
-      {rows(messages, run.transcript).map((row) =>
+      {rows(messages, run.transcript, anchors).map((row) =>
         row.type === 'prompt' ? (
           <PromptRow key={row.key}>
             <AskUserPrompt run={run} prompt={row.entry.prompt} autoFocus />
@@ -88,21 +97,25 @@ type Row =
   | { type: 'prompt'; key: string; entry: PromptEntry };
 
 /**
- * The thread's messages with each question after the assistant message that asked it (its tool
- * call); a question no message names (restored from the suspended runs) comes last.
+ * The thread's messages, each question after the message that was last when it came: @ag-ui/mastra
+ * sends no tool call for a suspended one, so no message names it. A question that came before any
+ * message (restored from the suspended runs before the thread's messages) comes last.
  */
-function rows(messages: readonly AgentMessage[], transcript: readonly PromptEntry[]): Row[] {
-  const placed = new Set<string>();
+function rows(
+  messages: readonly AgentMessage[],
+  transcript: readonly PromptEntry[],
+  anchors: ReadonlyMap<string, string | undefined>,
+): Row[] {
+  const ids = new Set(messages.map((message) => message.id));
+  const promptRows = (entries: readonly PromptEntry[]) =>
+    entries.map((entry): Row => ({ type: 'prompt', key: entry.id, entry }));
   const result = messages.flatMap((message): Row[] => {
-    if (message.role !== 'user' && message.role !== 'assistant') return [];
-    const text: Row = { type: 'text', key: message.id, role: message.role, text: textOf(message.content) };
-    const calls = message.role === 'assistant' ? (message.toolCalls ?? []).map((call) => call.id) : [];
-    const asked = transcript.filter((entry) => calls.includes(entry.prompt.toolCallId));
-    for (const entry of asked) placed.add(entry.id);
-    return [text, ...asked.map((entry): Row => ({ type: 'prompt', key: entry.id, entry }))];
+    const asked = promptRows(transcript.filter((entry) => anchors.get(entry.id) === message.id));
+    if (message.role !== 'user' && message.role !== 'assistant') return asked;
+    return [{ type: 'text', key: message.id, role: message.role, text: textOf(message.content) }, ...asked];
   });
-  const unplaced = transcript.filter((entry) => !placed.has(entry.id));
-  return [...result, ...unplaced.map((entry): Row => ({ type: 'prompt', key: entry.id, entry }))];
+  const unplaced = transcript.filter((entry) => !ids.has(anchors.get(entry.id) ?? ''));
+  return [...result, ...promptRows(unplaced)];
 }
 
 function textOf(content: unknown): string {
