@@ -78,9 +78,11 @@ test('a reload while a question waits brings it back, and answering it completes
   await send(page, QUESTIONS.where).click();
   await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
 
-  // The link keeps the conversation (?thread=): the CopilotKit thread and Mastra's.
+  // The link keeps the conversation (?thread=): the CopilotKit thread and Mastra's. The runtime's
+  // connect replays the thread: the conversation comes back with its question.
   await page.reload();
   const answers = watchResumes(page);
+  await expect(page.locator('.message--user')).toContainText('Plan a long weekend away');
   const how = question(page, QUESTIONS.how);
   await expect(how).toHaveAttribute('data-state', 'ready');
   await expect(status(page)).toContainText('Waiting for you');
