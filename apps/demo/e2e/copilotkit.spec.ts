@@ -155,3 +155,22 @@ test('a double click sends one resume', async ({ page }) => {
   await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
   expect(answers).toEqual(['Rome']);
 });
+
+test('a question already answered in another tab shows as expired when answered here', async ({
+  page,
+  context,
+}) => {
+  await startPlanning(page);
+  // A second tab on the same conversation: the runtime's connect brings the question there too.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.getByRole('textbox', { name: QUESTIONS.where }).fill('Madrid');
+  await send(other, QUESTIONS.where).click();
+  await expect(question(other, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  const answers = watchResumes(page);
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Paris');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'expired');
+  expect(answers).toEqual(['Paris']);
+});
