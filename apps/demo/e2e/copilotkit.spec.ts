@@ -144,6 +144,8 @@ test('a failed resume keeps the answer, and Retry sends it again', async ({ page
   await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toHaveValue('Oslo');
   await asked.getByRole('button', { name: 'Retry' }).click();
   await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  // Nothing left of the failure once the answer went through.
+  await expect(page.getByRole('alert')).toHaveCount(0);
   expect(answers).toEqual(['Oslo', 'Oslo']);
 });
 
@@ -173,4 +175,22 @@ test('a question already answered in another tab shows as expired when answered 
   await send(page, QUESTIONS.where).click();
   await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'expired');
   expect(answers).toEqual(['Paris']);
+});
+
+test('a message whose run fails says so, and sending again works', async ({ page }) => {
+  await openApp(page, STACK);
+  let refused = 0;
+  await page.route(`**${RUN_PATH}`, async (route) => {
+    if (refused > 0) return route.fallback();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
+  });
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(status(page)).toContainText('Something went wrong');
+
+  await composer(page).fill('Plan a long weekend away');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { createFetchTransport, type PromptEntry } from '@ask-user-kit/core';
 import { AskUserPrompt } from '@ask-user-kit/react';
 import { useAskUserCopilotKit } from '@ask-user-kit/react/copilotkit';
 import { CopilotKitProvider, useAgent, useCopilotKit } from '@copilotkit/react-core/v2';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
 
 const AGENT_ID = 'planner';
@@ -14,16 +14,32 @@ const AGENT_ID = 'planner';
  * replays the thread's events, and the thread's suspended runs bring back the question that waits.
  */
 export default function CopilotKitStack(props: StackPageProps) {
+  // copilotkit.runAgent and connectAgent never reject: a failed request reaches the provider's onError.
+  const [failure, setFailure] = useState<string>();
+  const onError = useCallback(({ error }: { error: Error }) => setFailure(error.message), []);
+  const onRunStarted = useCallback(() => setFailure(undefined), []);
   return (
-    <CopilotKitProvider runtimeUrl="/copilotkit" showDevConsole={false} enableInspector={false}>
-      <Planner {...props} />
+    <CopilotKitProvider
+      runtimeUrl="/copilotkit"
+      showDevConsole={false}
+      enableInspector={false}
+      onError={onError}
+    >
+      <Planner {...props} failure={failure} onRunStarted={onRunStarted} />
     </CopilotKitProvider>
   );
 }
 
 type AgentMessage = ReturnType<typeof useAgent>['agent']['messages'][number];
 
-function Planner({ conversationId, onNewConversation }: StackPageProps) {
+interface PlannerProps extends StackPageProps {
+  /** What the last failed CopilotKit request said. */
+  failure?: string;
+  /** A run (a message, an answer) starts: the last failure no longer applies. */
+  onRunStarted: () => void;
+}
+
+function Planner({ conversationId, onNewConversation, failure, onRunStarted }: PlannerProps) {
   const { copilotkit } = useCopilotKit();
   const { agent } = useAgent({ agentId: AGENT_ID });
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: AGENT_ID }));
@@ -33,16 +49,12 @@ function Planner({ conversationId, onNewConversation }: StackPageProps) {
     restore: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
   });
   const [connecting, setConnecting] = useState(true);
-  const [error, setError] = useState<string>();
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/immutability -- CopilotKit's own chat binds the shared agent to its thread this way before connecting
     agent.threadId = conversationId;
     let current = true;
-    copilotkit
-      .connectAgent({ agent })
-      .catch((failure: unknown) => current && setError(messageOf(failure)))
-      .finally(() => current && setConnecting(false));
+    void copilotkit.connectAgent({ agent }).finally(() => current && setConnecting(false));
     return () => {
       current = false;
     };
@@ -61,10 +73,14 @@ function Planner({ conversationId, onNewConversation }: StackPageProps) {
   const busy = agent.isRunning && !waiting;
   const messages = agent.messages;
 
+  useEffect(() => {
+    const subscription = copilotkit.subscribe({ onAgentRunStarted: onRunStarted });
+    return () => subscription.unsubscribe();
+  }, [copilotkit, onRunStarted]);
+
   const send = (text: string) => {
-    setError(undefined);
     agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
-    copilotkit.runAgent({ agent }).catch((failure: unknown) => setError(messageOf(failure)));
+    void copilotkit.runAgent({ agent });
   };
 
   return (
@@ -72,11 +88,11 @@ function Planner({ conversationId, onNewConversation }: StackPageProps) {
       stack="copilotkit"
       conversationId={conversationId}
       onNewConversation={onNewConversation}
-      status={statusOf({ busy, waiting, failed: error !== undefined, said: messages.length > 0 })}
+      status={statusOf({ busy, waiting, failed: failure !== undefined, said: messages.length > 0 })}
       waiting={waiting}
       connecting={connecting}
       empty={messages.length === 0 && run.transcript.length === 0}
-      error={waiting ? undefined : error}
+      error={waiting ? undefined : failure}
       onSend={send}
     >
       {rows(messages, run.transcript, anchors).map((row) =>
@@ -125,5 +141,3 @@ function textOf(content: unknown): string {
     .map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : ''))
     .join('');
 }
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
