@@ -1,5 +1,5 @@
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { askUserAgent, tripPlannerScript } from './agents.ts';
 import { copilotKitRoute } from './copilotKit.ts';
 import { startMastraTestServer, type MastraTestServer } from './startMastraTestServer.ts';
@@ -8,14 +8,26 @@ import { startMastraTestServer, type MastraTestServer } from './startMastraTestS
 // AG-UI's own client, as a CopilotKit page's agent speaks to it.
 
 let server: MastraTestServer;
+// Every request that leaves 127.0.0.1 (CopilotKit's telemetry would): refused, and named here.
+const outside: string[] = [];
 beforeAll(async () => {
+  const fetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.hostname === '127.0.0.1') return fetch(input, init);
+    outside.push(url.href);
+    return Promise.reject(new Error(`no network service in tests: ${url.href}`));
+  });
   server = await startMastraTestServer({
     agents: { planner: askUserAgent('planner', tripPlannerScript) },
     memory: true,
     apiRoutes: [copilotKitRoute()],
   });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 interface Interrupt {
   id: string;
@@ -64,5 +76,7 @@ describe('copilotKitRoute', () => {
     );
     const { runs } = (await listed.json()) as { runs: { threadId: string; toolCalls: unknown[] }[] };
     expect(runs).toMatchObject([{ threadId, toolCalls: [{ toolName: 'ask_user' }] }]);
+    // CopilotKit's telemetry is off: nothing was sent anywhere else.
+    expect(outside).toEqual([]);
   });
 });

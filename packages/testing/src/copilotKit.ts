@@ -1,3 +1,5 @@
+// First: it must run before CopilotKit's runtime loads.
+import './copilotKitTelemetry.ts';
 import { MastraAgent } from '@ag-ui/mastra';
 import { CopilotRuntime, createCopilotRuntimeHandler, type AgentsConfig } from '@copilotkit/runtime/v2';
 import type { Mastra } from '@mastra/core';
@@ -10,16 +12,13 @@ export interface CopilotKitRouteOptions {
   agentIds?: readonly string[];
 }
 
-// CopilotKit's runtime counts instances and runs through a telemetry service unless told not to: the
-// tests and the demo reach no network service.
-process.env.COPILOTKIT_TELEMETRY_DISABLED ??= 'true';
-
 /**
  * CopilotKit's runtime (`@copilotkit/runtime/v2`) as a Mastra API route, serving
  * the Mastra's agents as `@ag-ui/mastra` `MastraAgent`s: what a CopilotKit app's `runtimeUrl`
  * points at. Each agent's memory resource is the CopilotKit thread (no `resourceId`), so a thread's
  * suspended runs are listed with `resourceId` = the thread id. The model stays the agents' own
- * (the scripted one in tests): no API key, no service adapter.
+ * (the scripted one in tests): no API key, no service adapter. Importing it switches CopilotKit's
+ * telemetry off (`COPILOTKIT_TELEMETRY_DISABLED`, unless the environment sets it).
  * @example
  * await startMastraTestServer({ agents: { planner }, memory: true, apiRoutes: [copilotKitRoute()] });
  */
