@@ -46,6 +46,12 @@ async function startPlanning(page: Page) {
 
 test("the planner's three questions answered to the end through CopilotKit", async ({ page }, testInfo) => {
   const answers = watchResumes(page);
+  // CopilotKit's provider talks to the runtime only: no request leaves the page's own server.
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') outside.push(url.href);
+  });
   const where = await startPlanning(page);
   await where.fill('Lisbon');
   await send(page, QUESTIONS.where).click();
@@ -68,6 +74,7 @@ test("the planner's three questions answered to the end through CopilotKit", asy
   await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
   await expect(composer(page)).toBeEnabled();
   expect(answers).toEqual(['Lisbon', 'Train', ['Museums', 'Food tours']]);
+  expect(outside).toEqual([]);
 });
 
 test('a reload while a question waits brings it back, and answering it completes the run', async ({
