@@ -20,14 +20,14 @@ const api: ProxyOptions = {
 };
 
 // /api: Mastra's agent and memory routes; /chat: @mastra/ai-sdk's chatRoute, spoken by the AI SDK and
-// assistant-ui stacks (?stack=ai-sdk, ?stack=assistant-ui).
-const proxy = { '/api': api, '/chat': api };
+// assistant-ui stacks (?stack=ai-sdk, ?stack=assistant-ui); /copilotkit: CopilotKit's runtime (?stack=copilotkit).
+const proxy = { '/api': api, '/chat': api, '/copilotkit': api };
 
 export default defineConfig({
   plugins: [react()],
-  // The ?stack= pages are lazy chunks that carry a whole chat stack (@mastra/react's is ~680 kB); the
-  // default page loads none of them.
-  build: { chunkSizeWarningLimit: 1024 },
+  // The ?stack= pages are lazy chunks that carry a whole chat stack (@mastra/react's is ~600 kB,
+  // CopilotKit's ~1.6 MB: its React package brings its chat UI along); the default page loads none.
+  build: { chunkSizeWarningLimit: 2048 },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 });

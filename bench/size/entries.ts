@@ -61,7 +61,9 @@ export interface AdapterEntry extends SizeEntry {
  * ask_user path's (`kitEntry`). Measured with `<AskUserPrompt>`, which every adapter is used with:
  * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B), 9,615 B once it told
  * answered-elsewhere and expired apart (confirmExpiry over a suspended-runs list). The
- * @mastra/react one, with the fetch transport it resumes through, 11,408 B the same day.
+ * @mastra/react one, with the fetch transport it resumes through, 11,408 B the same day. The
+ * CopilotKit one, with the fetch transport it restores through, 11,624 B on 2026-12-03 (the AG-UI
+ * one it wraps then 9,153 B, 176 B more than before it could restore).
  */
 export const adapterEntries: AdapterEntry[] = [
   {
@@ -98,6 +100,16 @@ export const adapterEntries: AdapterEntry[] = [
     name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',
     code: "export { AskUserPrompt } from '@ask-user-kit/react';\nexport { useAskUserAgUi } from '@ask-user-kit/react/ag-ui';",
     budget: 9_728,
+  },
+  {
+    name: 'ask-user-kit/copilotkit: useAskUserCopilotKit + createFetchTransport + AskUserPrompt',
+    code:
+      "export { AskUserPrompt } from '@ask-user-kit/react';\n" +
+      "export { createFetchTransport } from '@ask-user-kit/core';\n" +
+      "export { useAskUserCopilotKit } from '@ask-user-kit/react/copilotkit';",
+    // useAgent and useCopilotKit come from the app's CopilotKit.
+    external: ['@copilotkit/react-core', '@copilotkit/react-core/*'],
+    budget: 12_288,
   },
 ];
 

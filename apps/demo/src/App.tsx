@@ -16,7 +16,7 @@ export function App() {
         onNewConversation={conversation.startNew}
       />
     );
-  // ?stack=ai-sdk|mastra-react|assistant-ui runs the planner through that chat stack instead.
+  // ?stack=ai-sdk|mastra-react|assistant-ui|copilotkit runs the planner through that chat stack instead.
   const stack = stackFromUrl();
   if (stack)
     return (

@@ -10,6 +10,7 @@ import {
   startMastraTestServer,
   tripPlannerScript,
 } from '@ask-user-kit/testing';
+import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';
@@ -150,9 +151,14 @@ try {
     memory: true,
     port,
     middleware: [instanceHeader, answerGuard({ claims })],
-    // The AI SDK's useChat speaks this route (`@ask-user-kit/react/ai-sdk`); the agent routes stay under /api.
-    // Its history (GET /chat/:agentId/history) gives a reloaded page the conversation back.
-    apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
+    // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
+    // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
+    // runtimeUrl is /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.
+    apiRoutes: [
+      chatHistoryRoute(),
+      chatRoute({ path: '/chat/:agentId' }),
+      copilotKitRoute({ path: '/copilotkit' }),
+    ],
   });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;

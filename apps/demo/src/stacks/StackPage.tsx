@@ -6,6 +6,7 @@ const PAGES = {
   'ai-sdk': lazy(() => import('./AiSdkStack.tsx')),
   'mastra-react': lazy(() => import('./MastraReactStack.tsx')),
   'assistant-ui': lazy(() => import('./AssistantUiStack.tsx')),
+  copilotkit: lazy(() => import('./CopilotKitStack.tsx')),
 } satisfies Record<StackName, unknown>;
 
 /** The planner through one chat stack (`?stack=`), loaded when asked for. */

@@ -10,6 +10,7 @@ export const STACK_NAMES = {
   'ai-sdk': "the AI SDK's useChat",
   'mastra-react': "@mastra/react's useChat",
   'assistant-ui': 'assistant-ui',
+  copilotkit: 'CopilotKit',
 } as const;
 
 export type StackName = keyof typeof STACK_NAMES;

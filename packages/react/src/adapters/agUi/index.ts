@@ -11,4 +11,4 @@ export {
 } from './agUiPrompts.ts';
 export type { AgUiEventLike, AgUiPrompt, AgUiPromptState, MastraInterrupt } from './agUiPrompts.ts';
 export { useAskUserAgUi } from './useAskUserAgUi.ts';
-export type { AgUiAgentLike, AskUserAgUi } from './useAskUserAgUi.ts';
+export type { AgUiAgentLike, AskUserAgUi, AskUserAgUiOptions } from './useAskUserAgUi.ts';

@@ -1,17 +1,18 @@
 import { getLocalAgent } from '@ag-ui/mastra';
+import { createFetchTransport } from '@ask-user-kit/core';
 import {
   askUserAgent,
   startMastraTestServer,
   tripPlannerScript,
   type MastraTestServer,
 } from '@ask-user-kit/testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AskUserPrompt } from '../../AskUserPrompt.tsx';
 import { resumeEntries, type MastraInterrupt } from './agUiPrompts.ts';
-import { useAskUserAgUi, type AgUiAgentLike } from './useAskUserAgUi.ts';
+import { useAskUserAgUi, type AgUiAgentLike, type AskUserAgUiOptions } from './useAskUserAgUi.ts';
 
 // @ag-ui/mastra's real MastraAgent (the AG-UI agent CopilotKit's runtime runs) over a real,
 // in-process Mastra with the scripted planner; no CopilotKit runtime: the AG-UI agent is driven
@@ -27,12 +28,10 @@ afterAll(() => server.close());
 type RunParameters = Parameters<AgUiAgentLike['runAgent']>[0];
 
 /** The real agent, with the answer of each resume recorded, and the first `failResumes` refused. */
-function watchedAgent(failResumes = 0) {
-  const agent = getLocalAgent({
-    mastra: server.mastra as never,
-    agentId: 'trip',
-    resourceId: `user-${Math.random()}`,
-  });
+function watchedAgent(failResumes = 0, thread?: { resourceId: string; threadId: string }) {
+  const resourceId = thread?.resourceId ?? `user-${Math.random()}`;
+  const agent = getLocalAgent({ mastra: server.mastra as never, agentId: 'trip', resourceId });
+  if (thread) agent.threadId = thread.threadId;
   const resumes: unknown[] = [];
   let failures = failResumes;
   // The last interrupt the agent emitted, as @ag-ui/mastra sent it.
@@ -64,15 +63,22 @@ function watchedAgent(failResumes = 0) {
   return { agent: watched, start, resumes, interrupt: () => lastInterrupt };
 }
 
-function Chat({ watched }: { watched: ReturnType<typeof watchedAgent> }) {
+function Chat({
+  watched,
+  options,
+}: {
+  watched: ReturnType<typeof watchedAgent>;
+  options?: AskUserAgUiOptions;
+}) {
   const [agent] = useState(() => watched.agent);
-  const run = useAskUserAgUi(agent);
+  const run = useAskUserAgUi(agent, options);
   return (
     <main>
       <button type="button" onClick={watched.start}>
         Start
       </button>
       <p data-testid="transcript">{run.transcript.map((entry) => entry.state).join(' ')}</p>
+      {run.restoreError && <p role="alert">{run.restoreError.message}</p>}
       {run.openPrompts.map((prompt) => (
         <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />
       ))}
@@ -147,5 +153,35 @@ describe('useAskUserAgUi with @ag-ui/mastra MastraAgent', () => {
     await user.type(screen.getByRole('textbox', where), 'Oslo');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByTestId('transcript').textContent).toBe('expired'), wait);
+  });
+
+  it('restores a waiting question from the suspended runs into a fresh agent, and answering it completes the run', async () => {
+    // The first page asks; a second one (a reload: a new agent, no events) answers.
+    const thread = { resourceId: `user-${Math.random()}`, threadId: `thread-${Math.random()}` };
+    const first = watchedAgent(0, thread);
+    await start(first);
+    cleanup();
+
+    const later = watchedAgent(0, thread);
+    const { resourceId } = thread;
+    const runs = createFetchTransport({ baseUrl: server.url, agentId: 'trip' });
+    const restore = async () => (await runs.listSuspended({ resourceId })).runs;
+    const user = userEvent.setup();
+    render(<Chat watched={later} options={{ restore }} />);
+    await user.type(await screen.findByRole('textbox', where, wait), 'Vienna');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('radio', { name: /Car/ }, wait));
+    expect(later.resumes).toEqual(['Vienna']);
+    expect(screen.getByTestId('transcript').textContent).toBe('answered ready');
+  });
+
+  it('says why the suspended runs could not be read, and still shows what the agent sends', async () => {
+    const watched = watchedAgent();
+    const restore = () => Promise.reject(new Error('Service Unavailable'));
+    const user = userEvent.setup();
+    render(<Chat watched={watched} options={{ restore }} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service Unavailable');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', where, wait);
   });
 });

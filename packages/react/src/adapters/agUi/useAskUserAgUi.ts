@@ -9,10 +9,18 @@ import {
   type Prompt,
   type PromptEntry,
   type RunError,
+  type SuspendedRun,
 } from '@ask-user-kit/core';
 import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
-import { agUiPrompts, resumeEntries, type AgUiEventLike, type AgUiPrompt } from './agUiPrompts.ts';
+import {
+  agUiPrompts,
+  INTERRUPT_EVENT_NAME,
+  resumeEntries,
+  type AgUiEventLike,
+  type AgUiPrompt,
+  type MastraInterrupt,
+} from './agUiPrompts.ts';
 
 /** What the hook needs of an AG-UI agent (`AbstractAgent` of `@ag-ui/client`, e.g. @ag-ui/mastra's `MastraAgent`). */
 export interface AgUiAgentLike {
@@ -20,12 +28,42 @@ export interface AgUiAgentLike {
   runAgent(parameters?: { resume?: ReturnType<typeof resumeEntries> }): Promise<unknown>;
 }
 
+export interface AskUserAgUiOptions {
+  /**
+   * The thread's suspended runs, read once when the hook mounts (e.g. `createFetchTransport(…)
+   * .listSuspended({ resourceId: threadId })` of the Mastra the agent runs on): their `ask_user`
+   * calls come back as interrupts, so a reload (or a new tab) finds the question the thread waits
+   * on even when the agent's events no longer carry it.
+   */
+  restore?: () => Promise<readonly SuspendedRun[]>;
+}
+
 /** `<AskUserPrompt run>` over an AG-UI agent, with the interrupts its events held. */
 export interface AskUserAgUi extends AskUserPromptRun {
-  /** One entry per `ask_user` interrupt seen since the hook mounted, oldest first. */
+  /** One entry per `ask_user` interrupt seen since the hook mounted (or restored), oldest first. */
   transcript: readonly PromptEntry[];
   /** The prompts still waiting: `ready`, `submitting`, `failed` or `malformed`. */
   openPrompts: readonly Prompt[];
+  /** Why the suspended runs could not be read (`restore`), if they could not. */
+  restoreError?: RunError;
+}
+
+/** A suspended run's calls as the `on_interrupt` events @ag-ui/mastra would have sent for them. */
+function restoredEvents(runs: readonly SuspendedRun[]): AgUiEventLike[] {
+  return runs.flatMap((run) =>
+    run.toolCalls
+      .filter((call) => !call.requiresApproval)
+      .map((call) => {
+        const interrupt: MastraInterrupt = {
+          type: 'mastra_suspend',
+          runId: run.runId,
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          suspendPayload: call.suspendPayload,
+        };
+        return { type: 'CUSTOM', name: INTERRUPT_EVENT_NAME, value: interrupt };
+      }),
+  );
 }
 
 const BUSY_MESSAGE = 'A request is still running.';
@@ -62,8 +100,10 @@ function entryOf(found: AgUiPrompt, submission: Submission | undefined): PromptE
  * const run = useAskUserAgUi(agent);
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
  */
-export function useAskUserAgUi(agent: AgUiAgentLike): AskUserAgUi {
+export function useAskUserAgUi(agent: AgUiAgentLike, options: AskUserAgUiOptions = {}): AskUserAgUi {
   const [events, setEvents] = useState<readonly AgUiEventLike[]>([]);
+  const [restored, setRestored] = useState<readonly AgUiEventLike[]>([]);
+  const [restoreError, setRestoreError] = useState<RunError>();
   const [submissions, setSubmissions] = useState<ReadonlyMap<string, Submission>>(() => new Map());
   useEffect(() => {
     const subscription = agent.subscribe({
@@ -72,7 +112,23 @@ export function useAskUserAgUi(agent: AgUiAgentLike): AskUserAgUi {
     return () => subscription.unsubscribe();
   }, [agent]);
 
-  const found = useMemo(() => agUiPrompts(events), [events]);
+  // Read once, on mount: what the thread waited on then. Later interrupts come as events.
+  const restore = useRef(options.restore);
+  useEffect(() => {
+    const read = restore.current;
+    if (!read) return;
+    let current = true;
+    read().then(
+      (runs) => current && setRestored(restoredEvents(runs)),
+      (error: unknown) => current && setRestoreError(toRunError(error) as RunError),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // The restored interrupts first: the agent's own events (a resume's tool result) come after them.
+  const found = useMemo(() => agUiPrompts([...restored, ...events]), [restored, events]);
   const transcript = useMemo(
     () => found.map((entry) => entryOf(entry, submissions.get(entry.prompt.key))),
     [found, submissions],
@@ -142,7 +198,7 @@ export function useAskUserAgUi(agent: AgUiAgentLike): AskUserAgUi {
   );
 
   return useMemo(
-    () => ({ submit, retry, transcript, openPrompts }),
-    [submit, retry, transcript, openPrompts],
+    () => ({ submit, retry, transcript, openPrompts, restoreError }),
+    [submit, retry, transcript, openPrompts, restoreError],
   );
 }

@@ -1,0 +1,203 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, status } from './helpers.ts';
+
+// The planner through CopilotKit (?stack=copilotkit) against the real server: CopilotKit's React
+// provider in the page, CopilotKit's runtime at /copilotkit running the Mastra agent through
+// @ag-ui/mastra, each question an AG-UI interrupt answered with useAskUserCopilotKit.
+
+const STACK = '/?stack=copilotkit';
+const RUN_PATH = '/copilotkit/agent/planner/run';
+
+// The docs' screenshot (docs/screenshots) when SCREENSHOTS=1; else kept with the test's output.
+const screenshot = (name: string, testInfo: TestInfo) =>
+  process.env.SCREENSHOTS
+    ? fileURLToPath(new URL(`../../../docs/screenshots/${name}`, import.meta.url))
+    : testInfo.outputPath(name);
+
+/** A run request that answers an interrupt: AG-UI's `resume` in the body. */
+const isResume = (request: Request) =>
+  request.method() === 'POST' &&
+  new URL(request.url()).pathname === RUN_PATH &&
+  (request.postDataJSON() as { resume?: unknown[] } | null)?.resume?.length !== undefined;
+
+/** The answers the page sent, in order (the payload of each resume request). */
+function watchResumes(page: Page): unknown[] {
+  const answers: unknown[] = [];
+  page.on('request', (request) => {
+    if (!isResume(request)) return;
+    const body = request.postDataJSON() as { resume: { payload: unknown }[] };
+    answers.push(...body.resume.map((entry) => entry.payload));
+  });
+  return answers;
+}
+
+/** Each question's own Send: the composer has one too. */
+const send = (page: Page, text: string) => question(page, text).getByRole('button', { name: 'Send' });
+
+async function startPlanning(page: Page) {
+  await openApp(page, STACK);
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  const where = page.getByRole('textbox', { name: QUESTIONS.where });
+  await expect(where).toBeVisible();
+  await expect(status(page)).toContainText('Waiting for you');
+  return where;
+}
+
+test("the planner's three questions answered to the end through CopilotKit", async ({ page }, testInfo) => {
+  const answers = watchResumes(page);
+  // CopilotKit's provider talks to the runtime only: no request leaves the page's own server.
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname !== '127.0.0.1' && url.protocol !== 'data:') outside.push(url.href);
+  });
+  const where = await startPlanning(page);
+  await where.fill('Lisbon');
+  await send(page, QUESTIONS.where).click();
+
+  const how = question(page, QUESTIONS.how);
+  await how.getByText('Train', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+
+  const what = question(page, QUESTIONS.what);
+  await what.getByRole('checkbox', { name: 'Museums' }).check();
+  await what.getByRole('checkbox', { name: 'Food tours' }).check();
+  await checkpoint(page, testInfo, 'copilotkit-multiple-choice-question');
+  await send(page, QUESTIONS.what).click();
+
+  await expectPlanWith(page, 'Lisbon', 'by train', 'museums, food tours');
+  // The plan after the answered questions, as they came.
+  await expect(page.locator('.transcript > li').last()).toContainText('Here is your plan');
+  // The window as the user sees it (the header is sticky: a full-page shot would cut through it).
+  await page.screenshot({ path: screenshot('stack-copilotkit.png', testInfo), animations: 'disabled' });
+  await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
+  await expect(composer(page)).toBeEnabled();
+  expect(answers).toEqual(['Lisbon', 'Train', ['Museums', 'Food tours']]);
+  expect(outside).toEqual([]);
+});
+
+test('a reload while a question waits brings it back, and answering it completes the run', async ({
+  page,
+}) => {
+  const where = await startPlanning(page);
+  await where.fill('Porto');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // The link keeps the conversation (?thread=): the CopilotKit thread and Mastra's. The runtime's
+  // connect replays the thread: the conversation comes back with its question.
+  await page.reload();
+  const answers = watchResumes(page);
+  await expect(page.locator('.message--user')).toContainText('Plan a long weekend away');
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await expect(status(page)).toContainText('Waiting for you');
+  await how.getByText('Plane', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
+  expect(answers).toEqual(['Plane', ['Hiking']]);
+});
+
+test('a reload brings the question back from the suspended runs when the runtime replays nothing', async ({
+  page,
+}) => {
+  const where = await startPlanning(page);
+  await where.fill('Bergen');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // As after a restart of the runtime, whose thread history lives in memory: its connect fails.
+  await page.route('**/copilotkit/agent/planner/connect', (route) => route.abort());
+  await page.reload();
+  const answers = watchResumes(page);
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await how.getByText('Car', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Beaches' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Bergen', 'by car', 'beaches');
+  expect(answers).toEqual(['Car', ['Beaches']]);
+});
+
+test('an invalid answer sends nothing', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  await where.fill('   ');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.where).getByText('Please write an answer.')).toBeVisible();
+  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'ready');
+  expect(answers).toEqual([]);
+});
+
+test('a failed resume keeps the answer, and Retry sends it again', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  // The first resume fails for real in the page: answered with a 503, as a proxy in trouble would.
+  let refused = 0;
+  await page.route(`**${RUN_PATH}`, async (route) => {
+    if (!isResume(route.request()) || refused > 0) return route.fallback();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
+  });
+  await where.fill('Oslo');
+  await send(page, QUESTIONS.where).click();
+
+  const asked = question(page, QUESTIONS.where);
+  await expect(asked).toHaveAttribute('data-state', 'failed');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toHaveValue('Oslo');
+  await asked.getByRole('button', { name: 'Retry' }).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  // Nothing left of the failure once the answer went through.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(answers).toEqual(['Oslo', 'Oslo']);
+});
+
+test('a double click sends one resume', async ({ page }) => {
+  const answers = watchResumes(page);
+  const where = await startPlanning(page);
+  await where.fill('Rome');
+  await send(page, QUESTIONS.where).dblclick();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  expect(answers).toEqual(['Rome']);
+});
+
+test('a question already answered in another tab shows as expired when answered here', async ({
+  page,
+  context,
+}) => {
+  await startPlanning(page);
+  // A second tab on the same conversation: the runtime's connect brings the question there too.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.getByRole('textbox', { name: QUESTIONS.where }).fill('Madrid');
+  await send(other, QUESTIONS.where).click();
+  await expect(question(other, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  const answers = watchResumes(page);
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Paris');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'expired');
+  expect(answers).toEqual(['Paris']);
+});
+
+test('a message whose run fails says so, and sending again works', async ({ page }) => {
+  await openApp(page, STACK);
+  let refused = 0;
+  await page.route(`**${RUN_PATH}`, async (route) => {
+    if (refused > 0) return route.fallback();
+    refused += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' });
+  });
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(status(page)).toContainText('Something went wrong');
+
+  await composer(page).fill('Plan a long weekend away');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,0 +1,57 @@
+import { useAgent, useCopilotKit } from '@copilotkit/react-core/v2/headless';
+import { useMemo } from 'react';
+import {
+  useAskUserAgUi,
+  type AgUiAgentLike,
+  type AskUserAgUi,
+  type AskUserAgUiOptions,
+} from '../agUi/useAskUserAgUi.ts';
+
+export interface AskUserCopilotKitOptions extends AskUserAgUiOptions {
+  /** The CopilotKit agent whose interrupts to answer. Default: the provider's (or chat's) agent. */
+  agentId?: string;
+}
+
+/**
+ * Answers the `ask_user` interrupts of a CopilotKit agent served by `@ag-ui/mastra` (CopilotKit's
+ * runtime running a `MastraAgent`): reads them from the agent's events, shows the same prompt as
+ * everywhere (`parsePrompt`), and resumes a validated answer the way `useInterrupt`'s `resolve`
+ * does, `copilotkit.runAgent({ agent, resume })`. Unlike `useInterrupt`, which forgets an
+ * interrupt when its resume fails or any run starts, the prompt stays: `failed` keeps the answer
+ * for Retry, and `restore` brings a pending one back after a reload. Fits `<AskUserPrompt run>`.
+ * @example
+ * const run = useAskUserCopilotKit({ agentId: 'planner' });
+ * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
+ */
+export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): AskUserAgUi {
+  const { agentId, ...agUiOptions } = options;
+  const { copilotkit } = useCopilotKit();
+  // No re-render per event: the answers' hook keeps its own state from the events.
+  const { agent } = useAgent({ agentId, updates: [] });
+  const resumable = useMemo<AgUiAgentLike>(
+    () => ({
+      subscribe: (subscriber) => agent.subscribe(subscriber as never),
+      runAgent: async (parameters) => {
+        // copilotkit.runAgent never rejects (it reports a failed run to the provider's onError):
+        // the run's own failure is read from the agent, so that the answer shows `failed`.
+        let failure: unknown;
+        const watch = agent.subscribe({
+          onRunFailed: ({ error }) => {
+            failure ??= error;
+          },
+          onRunErrorEvent: ({ event }) => {
+            failure ??= new Error(event.message);
+          },
+        });
+        try {
+          await copilotkit.runAgent({ agent, ...parameters });
+        } finally {
+          watch.unsubscribe();
+        }
+        if (failure !== undefined) throw failure;
+      },
+    }),
+    [agent, copilotkit],
+  );
+  return useAskUserAgUi(resumable, agUiOptions);
+}
