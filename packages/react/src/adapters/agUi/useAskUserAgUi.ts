@@ -1,10 +1,7 @@
 import {
-  isOpen,
   RequestError,
   saysExpired,
   toRunError,
-  validateAnswer,
-  type AnswerOptions,
   type AnswerValue,
   type Prompt,
   type PromptEntry,
@@ -13,6 +10,7 @@ import {
 } from '@ask-user-kit/core';
 import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
+import { useStackAnswers, type Submission } from '../shared/useStackAnswers.ts';
 import {
   agUiPrompts,
   INTERRUPT_EVENT_NAME,
@@ -66,30 +64,6 @@ function restoredEvents(runs: readonly SuspendedRun[]): AgUiEventLike[] {
   );
 }
 
-const BUSY_MESSAGE = 'A request is still running.';
-const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
-
-type Submission =
-  | { phase: 'sending' | 'taken' | 'expired'; answer: AnswerValue }
-  | { phase: 'failed'; answer: AnswerValue; error: RunError };
-
-function entryOf(found: AgUiPrompt, submission: Submission | undefined): PromptEntry {
-  const { prompt, state } = found;
-  const base = { type: 'prompt' as const, id: prompt.key, prompt };
-  if (state === 'answered') return { ...base, state, answer: submission?.answer ?? found.answer };
-  if (state !== 'ready' || !submission) return { ...base, state };
-  switch (submission.phase) {
-    case 'failed':
-      return { ...base, state: 'failed', answer: submission.answer, error: submission.error };
-    case 'sending':
-      return { ...base, state: 'submitting', answer: submission.answer };
-    case 'taken':
-      return { ...base, state: 'answered', answer: submission.answer };
-    default:
-      return { ...base, state: 'expired', answer: submission.answer };
-  }
-}
-
 /**
  * Answers `ask_user` interrupts of an AG-UI agent (@ag-ui/mastra's `MastraAgent`, local or
  * remote): reads the interrupts from the agent's events (`on_interrupt`, `RUN_FINISHED.outcome`)
@@ -129,21 +103,10 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: AskUserAgUiOptions
 
   // The restored interrupts first: the agent's own events (a resume's tool result) come after them.
   const found = useMemo(() => agUiPrompts([...restored, ...events]), [restored, events]);
-  const transcript = useMemo(
-    () => found.map((entry) => entryOf(entry, submissions.get(entry.prompt.key))),
-    [found, submissions],
-  );
-  const openPrompts = useMemo(
-    () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
-    [transcript],
-  );
-
-  const latest = useRef({ agent, found, transcript });
+  const latest = useRef(agent);
   useInsertionEffect(() => {
-    latest.current = { agent, found, transcript };
+    latest.current = agent;
   });
-  const inFlight = useRef(new Map<string, Promise<void>>());
-  const lastOptions = useRef(new Map<string, AnswerOptions | undefined>());
 
   const send = useCallback(async (entry: AgUiPrompt, answer: AnswerValue): Promise<void> => {
     const key = entry.prompt.key;
@@ -151,7 +114,7 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: AskUserAgUiOptions
       setSubmissions((current) => new Map(current).set(key, submission));
     record({ phase: 'sending', answer });
     try {
-      await latest.current.agent.runAgent({ resume: resumeEntries(entry.interrupt, answer) });
+      await latest.current.runAgent({ resume: resumeEntries(entry.interrupt, answer) });
       record({ phase: 'taken', answer });
     } catch (rejection) {
       const error = toRunError(rejection);
@@ -161,44 +124,6 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: AskUserAgUiOptions
     }
   }, []);
 
-  const submit = useCallback(
-    (key: string, answer: AnswerValue, answerOptions?: AnswerOptions): Promise<void> => {
-      const pending = inFlight.current.get(key);
-      if (pending) return pending;
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      const interrupt = latest.current.found.find((candidate) => candidate.prompt.key === key);
-      if (!entry || !interrupt || !isOpen(entry.state)) {
-        return Promise.reject(
-          new RequestError({ code: 'expired', message: NOT_OPEN_MESSAGE }, { promptKey: key }),
-        );
-      }
-      const check = validateAnswer(entry.prompt, answer, answerOptions);
-      if (!check.ok) {
-        return Promise.reject(
-          new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }),
-        );
-      }
-      if (inFlight.current.size > 0) {
-        return Promise.reject(new RequestError({ code: 'busy', message: BUSY_MESSAGE }, { promptKey: key }));
-      }
-      lastOptions.current.set(key, answerOptions);
-      const request = send(interrupt, check.value).finally(() => inFlight.current.delete(key));
-      inFlight.current.set(key, request);
-      return request;
-    },
-    [send],
-  );
-
-  const retry = useCallback(
-    (key: string): Promise<void> => {
-      const entry = latest.current.transcript.find((candidate) => candidate.id === key);
-      return submit(key, entry?.answer ?? '', lastOptions.current.get(key));
-    },
-    [submit],
-  );
-
-  return useMemo(
-    () => ({ submit, retry, transcript, openPrompts, restoreError }),
-    [submit, retry, transcript, openPrompts, restoreError],
-  );
+  const run = useStackAnswers({ found, submissions, send });
+  return useMemo(() => ({ ...run, restoreError }), [run, restoreError]);
 }
