@@ -74,10 +74,16 @@ export function startProcess(command, args, { cwd, env, ready, timeoutMs = 60_00
   });
 }
 
-/** SIGTERM to the process (a server shuts down, a CLI stops its server); its whole group is killed if it lingers. */
+/**
+ * SIGTERM to the process (a server shuts down, a CLI stops its server); its whole group is killed
+ * if it lingers. Resolves with how it ended: its exit `code` or `signal`, and `forced` when it had
+ * to be killed.
+ */
 export function stopProcess(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const ended = (forced) => ({ code: child.exitCode, signal: child.signalCode, forced });
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(ended(false));
   return new Promise((resolve) => {
+    let forced = false;
     const killGroup = () => {
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -85,12 +91,15 @@ export function stopProcess(child) {
         // The group is gone already.
       }
     };
-    const timer = setTimeout(killGroup, STOP_GRACE_MS);
+    const timer = setTimeout(() => {
+      forced = true;
+      killGroup();
+    }, STOP_GRACE_MS);
     child.once('exit', () => {
       clearTimeout(timer);
       // What the process started and left behind goes with it.
       killGroup();
-      resolve();
+      resolve(ended(forced));
     });
     child.kill('SIGTERM');
   });
