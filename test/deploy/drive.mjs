@@ -66,8 +66,9 @@ export async function answerOnceOnly(baseUrl, conversation) {
   const second = connect(baseUrl);
   const otherTab = createRunStore({ transport: second.transport, ...conversation });
   otherTab.restore((await listSuspendedRuns(second.transport, conversation)).runs);
-  if (openPrompt(otherTab, QUESTIONS[0]).key !== prompt.key)
+  if (openPrompt(otherTab, QUESTIONS[0]).key !== prompt.key) {
     throw new Error('the second client listed another question');
+  }
 
   await answer(store, QUESTIONS[0], ANSWERS[0]);
   openPrompt(store, QUESTIONS[1]);
@@ -81,6 +82,8 @@ export async function answerOnceOnly(baseUrl, conversation) {
       `a second answer to "${QUESTIONS[0]}" was not refused as answered-elsewhere: ${refused?.message ?? 'it was taken'}`,
     );
   }
+  const shown = promptState(otherTab, prompt.key);
+  if (shown !== 'answered-elsewhere') throw new Error(`the second client shows the question ${shown}`);
   const conflict = second.responses.at(-1);
   if (
     conflict?.status !== 409 ||
