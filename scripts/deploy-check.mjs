@@ -7,6 +7,7 @@
 // storage is LibSQL (a file) or PostgreSQL, by STORAGE_URL, with `server.middleware:
 // [answerGuard(…)]` on a claim store on the same database. Each check is one test in the report
 // (deploy.json, shaped as consumers.json):
+//   typecheck               `tsc` over the project (strict, as create-mastra sets it up)
 //   build                   `mastra build`
 //   built-answer            `node .mastra/output/index.mjs` on LibSQL: the planner asks, one client
 //                           answers, a second client's answer to the same question gets the guard's
@@ -139,6 +140,11 @@ function builtChecks(storageUrl) {
   };
 }
 
+/** `tsc` over the project, as create-mastra sets it up (strict): the kit's types as a user's editor sees them. */
+async function checkTypes() {
+  await exec(path.join(app, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: app });
+}
+
 async function checkBuild() {
   await exec(path.join(app, 'node_modules/.bin/mastra'), ['build'], { cwd: app, env: ENV });
 }
@@ -175,6 +181,7 @@ const onPostgres = builtChecks(() => postgresUrl);
 const steps = [
   { name: 'pack', run: pack, needs: [] },
   { name: 'install', run: install, needs: ['pack'] },
+  { name: 'typecheck', run: checkTypes, needs: ['install'] },
   { name: 'build', run: checkBuild, needs: ['install'] },
   { name: 'built-answer', run: onLibsql.answer, needs: ['build'] },
   { name: 'built-restart', run: onLibsql.restart, needs: ['built-answer'] },
