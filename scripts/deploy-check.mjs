@@ -103,7 +103,7 @@ const drive = () => import(pathToFileURL(path.join(app, 'drive.mjs')).href);
 const stops = [];
 
 /**
- * The built server's two checks on one storage (`storageUrl(name)` gives its URL): the first
+ * The built server's two checks on one storage (`storageUrl()` makes it and gives its URL): the first
  * leaves the server running and the run waiting on its second question for the second.
  */
 function builtChecks(storageUrl) {
@@ -154,7 +154,8 @@ async function checkBuild() {
  * src/mastra/public, so that is where Mastra's runs and the guard's claims meet.
  */
 async function checkDev() {
-  const env = { ...ENV, PORT: String(await freePort()), MASTRA_HOST: '127.0.0.1' };
+  // An empty STORAGE_URL (not one from the caller's environment) leaves the project's default.
+  const env = { ...ENV, PORT: String(await freePort()), MASTRA_HOST: '127.0.0.1', STORAGE_URL: '' };
   const server = await startProcess(path.join(app, 'node_modules/.bin/mastra'), ['dev'], {
     cwd: app,
     env,

@@ -13,7 +13,7 @@ import { Memory } from '@mastra/memory';
 import { PostgresStore } from '@mastra/pg';
 
 // The check passes the URL (a file, or a PostgreSQL it started); a user would write `file:./mastra.db`.
-const url = process.env.STORAGE_URL ?? 'file:./mastra.db';
+const url = process.env.STORAGE_URL || 'file:./mastra.db';
 const onPostgres = /^postgres(ql)?:\/\//i.test(url);
 
 // The same database as Mastra's storage: every server on it then shares the claims.
