@@ -18,8 +18,10 @@ export default defineConfig([
     '**/test-results/',
     '**/playwright-report/',
     '**/coverage/',
-    // The consumer gate's and the release's work directories (installed apps, packed tarballs).
+    // The consumer gate's, the deploy check's and the release's work directories (installed apps,
+    // packed tarballs, Mastra's build output).
     '.consumers/',
+    '.deploy/',
     '.release/',
   ]),
   {

@@ -1,3 +1,4 @@
+import type { MastraModelConfig } from '@mastra/core/llm';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
 /** The input of Mastra's `ask_user` tool, as the model sends it. */
@@ -142,15 +143,16 @@ const processTag = Math.floor(Math.random() * 36 ** 4)
 /**
  * A deterministic language model (AI SDK `MockLanguageModelV4`) that plays a script: no API key,
  * no network. The step played is chosen from the prompt (how many assistant messages follow the
- * last user message), so it survives resumes, reloads and server restarts.
+ * last user message), so it survives resumes, reloads and server restarts. Typed as Mastra's
+ * model config, so that `new Agent({ model: scriptedModel(script) })` compiles as it is.
  */
-export function scriptedModel(script: Script, options: { modelId?: string } = {}) {
+export function scriptedModel(script: Script, options: { modelId?: string } = {}): MastraModelConfig {
   const pick = (ctx: ScriptContext): ScriptStep =>
     typeof script === 'function'
       ? script(ctx)
       : (script[Math.min(ctx.step, script.length - 1)] ?? reply('(the script is empty)'));
 
-  return new MockLanguageModelV4({
+  const model = new MockLanguageModelV4({
     provider: 'ask-user-kit',
     modelId: options.modelId ?? 'scripted',
     doStream: async ({ prompt }) => {
@@ -200,4 +202,8 @@ export function scriptedModel(script: Script, options: { modelId?: string } = {}
       return { stream };
     },
   });
+  // It is one: @mastra/core 1.71 checks `model` against its own copy of the AI SDK's provider
+  // types, whose finish reasons lack the "interrupted" that ai 7.0.173's (@ai-sdk/provider 4.0.38)
+  // have, so an AI SDK v7 model is not assignable to it as typed.
+  return model as MastraModelConfig;
 }

@@ -1,0 +1,118 @@
+// Child processes for the scripts that build and start real apps (scripts/deploy-check.mjs):
+// run a command to its end, start a server and wait for its "ready" line, stop it, find a free
+// port. The same helpers as in scripts/consumers.mjs, with one change: a started process leads a
+// process group of its own, so stopping it also stops the server a CLI (`mastra dev`) started.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const STOP_GRACE_MS = 10_000;
+
+/** Terminal colour codes (ESC [ … m): CI=true makes some tools colour their output. */
+// eslint-disable-next-line no-control-regex -- ESC is the character to strip
+const stripColours = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
+
+/** Runs a command to its end; resolves with its output, rejects with its output's tail when it fails. */
+export function exec(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (data) => (output += stripColours(data));
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} could not start: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(output);
+      const tail = output.trim().split('\n').slice(-25).join('\n');
+      reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`));
+    });
+  });
+}
+
+/**
+ * Starts a long-running process and resolves once its output matches `ready`, with the match,
+ * the output so far (`output()`) and `stop()`. Rejects if it exits or is not ready in time.
+ */
+export function startProcess(command, args, { cwd, env, ready, timeoutMs = 60_000 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      stopProcess(child);
+      reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`));
+    }, timeoutMs);
+    const onData = (data) => {
+      output += stripColours(data);
+      const match = output.match(ready);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ match, output: () => output, stop: () => stopProcess(child) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} could not start: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited ${code ?? signal} before it was ready:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+/**
+ * SIGTERM to the process (a server shuts down, a CLI stops its server); its whole group is killed
+ * if it lingers. Resolves with how it ended: its exit `code` or `signal`, and `forced` when it had
+ * to be killed.
+ */
+export function stopProcess(child) {
+  const ended = (forced) => ({ code: child.exitCode, signal: child.signalCode, forced });
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(ended(false));
+  return new Promise((resolve) => {
+    let forced = false;
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    };
+    const timer = setTimeout(() => {
+      forced = true;
+      killGroup();
+    }, STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      // What the process started and left behind goes with it.
+      killGroup();
+      resolve(ended(forced));
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A port that was free on 127.0.0.1 a moment ago. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
