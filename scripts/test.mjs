@@ -31,7 +31,11 @@ const playwrightConfig = ['ts', 'mts', 'js', 'mjs'].some((ext) =>
 const rootScript = (name) => (rootScripts[name] ? null : `no root "${name}" script yet`);
 
 // The check steps that write a report of their own checks (each counted as a test by .ci/summary.mjs).
-const checkReports = { 'check:consumers': 'consumers.json', 'check:scale': 'scale.json' };
+const checkReports = {
+  'check:consumers': 'consumers.json',
+  'check:deploy': 'deploy.json',
+  'check:scale': 'scale.json',
+};
 
 /** @type {{ name: string, command: string[], report?: string, env?: Record<string,string>, missing: string | null }[]} */
 const steps = [
