@@ -3,6 +3,8 @@
 // them, checks the tarballs (publint, attw), and installs them with npm into fixture apps outside
 // the workspace (test/consumers/, not in pnpm-workspace.yaml):
 //   node-esm       plain Node ESM import of @ask-user-kit/core
+//   entries        every subpath of @ask-user-kit/react type-checked (bundler, nodenext) and imported
+//                  in Node, in an app without the chat stacks' packages (optional peers)
 //   vite-react-19  the Vite React-TS template: `npm run build` (tsc -b && vite build), then in Chromium
 //                  it answers a question against a real Mastra server (apps/server)
 //   vite-react-18  the same app on React 18.3
@@ -50,6 +52,23 @@ const REACT_18 = {
   '@types/react-dom': '18.3.7',
 };
 
+/**
+ * The published subpaths of @ask-user-kit/react, each with the chat stacks' packages (optional
+ * peers) it imports. A subpath must type-check and load whichever other stacks' packages are
+ * missing; the main entry needs none of them.
+ */
+const REACT_ENTRIES = {
+  '.': [],
+  './approval': [],
+  './form': [],
+  './history': [],
+  './ai-sdk': [],
+  './ag-ui': [],
+  './mastra-react': ['@mastra/react'],
+  './assistant-ui': ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
+};
+const RESOLUTIONS = ['bundler', 'nodenext'];
+
 /** Runs a command to its end; rejects with its output's tail when it fails. */
 function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -74,7 +93,8 @@ function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 6
       clearTimeout(timer);
       if (code === 0) return resolve(output);
       const tail = output.trim().split('\n').slice(-25).join('\n');
-      reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`));
+      const error = new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`);
+      reject(Object.assign(error, { output }));
     });
   });
 }
@@ -175,8 +195,17 @@ async function checkPublint() {
   }
 }
 
+/** The entry points a published package exports, as attw names them (stylesheets have no types). */
+function typedEntryPoints(dir) {
+  const manifest = readJson(path.join(root, dir, 'package.json'));
+  const exports = manifest.publishConfig?.exports ?? manifest.exports;
+  return Object.keys(exports)
+    .filter((subpath) => !subpath.endsWith('.css'))
+    .map((subpath) => `${manifest.name}${subpath.slice(1)}`);
+}
+
 async function checkAttw() {
-  for (const { tarball } of PUBLISHED) {
+  for (const { dir, tarball } of PUBLISHED) {
     // A stylesheet has no types to check.
     const output = await exec('pnpm', [
       'exec',
@@ -190,12 +219,115 @@ async function checkAttw() {
       path.join(tarballs, tarball),
     ]);
     console.log(output.trim());
+    // attw checks what it finds in the tarball's exports: make sure that is every entry point.
+    // eslint-disable-next-line no-control-regex -- ESC is the character to strip
+    const checked = new Set(output.replace(/\x1b\[[0-9;]*m/g, '').match(/(?<=^│ ")[^"]+(?=")/gm));
+    const unchecked = typedEntryPoints(dir).filter((entry) => !checked.has(entry));
+    if (unchecked.length) throw new Error(`attw did not check ${unchecked.join(', ')}`);
   }
 }
 
 async function checkNodeEsm() {
   const dir = await install('node-esm', 'node-esm');
   await exec('node', ['check.mjs'], { cwd: dir });
+}
+
+async function checkEntriesApp() {
+  const dir = await install('entries', 'entries');
+  await checkEntries(dir, { withoutPeers: true });
+}
+
+/**
+ * In an installed app, the subpaths of @ask-user-kit/react as a user's TypeScript files import them
+ * (test/consumers/entries/src/<subpath>.ts, skipLibCheck off, under each module resolution) and as
+ * plain Node imports them. The subpaths whose stack packages are installed type-check together and
+ * load. With `withoutPeers`, the others type-check together too and must fail only for want of
+ * those packages (TS2307 naming one, and no error in the user's files); in Node they must fail with
+ * ERR_MODULE_NOT_FOUND naming one.
+ */
+async function checkEntries(dir, { withoutPeers = false } = {}) {
+  const kit = readJson(path.join(dir, 'node_modules/@ask-user-kit/react/package.json'));
+  const published = Object.keys(kit.exports)
+    .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.css'))
+    .sort();
+  const listed = Object.keys(REACT_ENTRIES).sort();
+  if (published.join() !== listed.join())
+    throw new Error(
+      `@ask-user-kit/react exports ${published.join(', ')}; REACT_ENTRIES lists ${listed.join(', ')}`,
+    );
+
+  const checkDir = path.join(dir, 'entries-check');
+  rmSync(checkDir, { recursive: true, force: true });
+  cpSync(path.join(fixtures, 'entries'), checkDir, {
+    recursive: true,
+    filter: (source) => !source.endsWith('package.json'),
+  });
+  const isInstalled = (peer) => existsSync(path.join(dir, 'node_modules', peer, 'package.json'));
+  const entries = Object.entries(REACT_ENTRIES).map(([subpath, peers]) => ({
+    subpath,
+    specifier: `@ask-user-kit/react${subpath.slice(1)}`,
+    file: `src/${subpath === '.' ? 'main' : subpath.slice(2)}.ts`,
+    absent: peers.filter((peer) => !isInstalled(peer)),
+  }));
+  const usable = entries.filter((entry) => !entry.absent.length);
+  const unusable = entries.filter((entry) => entry.absent.length);
+  const absent = [...new Set(unusable.flatMap((entry) => entry.absent))];
+
+  const problems = [];
+  for (const resolution of RESOLUTIONS) {
+    const output = await typeCheck(dir, checkDir, resolution, usable);
+    if (output) problems.push(`${usable.map((e) => e.subpath).join(', ')} (${resolution}):\n${output}`);
+    if (!withoutPeers || !unusable.length) continue;
+    const problem = unexpectedTypeErrors(await typeCheck(dir, checkDir, resolution, unusable), absent);
+    if (problem) problems.push(`${unusable.map((e) => e.subpath).join(', ')} (${resolution}): ${problem}`);
+  }
+
+  const loaded = JSON.parse(
+    await exec('node', ['load.mjs', ...entries.map((e) => e.specifier)], { cwd: checkDir }),
+  );
+  for (const { subpath, specifier, absent: missing } of entries) {
+    const result = loaded[specifier];
+    if (!missing.length && !result.loaded)
+      problems.push(`${subpath} does not load in Node: ${result.message}`);
+    const forWantOfPeer =
+      result.code === 'ERR_MODULE_NOT_FOUND' && missing.some((peer) => result.message.includes(`'${peer}'`));
+    if (missing.length && !forWantOfPeer)
+      problems.push(
+        `${subpath} without ${missing.join(', ')} should not load: ${result.message ?? 'it loaded'}`,
+      );
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
+  const without = unusable.map((e) => e.subpath).join(', ');
+  console.log(
+    `  ${usable.map((e) => e.subpath).join(', ')} type-check (${RESOLUTIONS.join(', ')}) and load` +
+      (without ? `; without ${absent.join(', ')}, ${without} fail for want of them` : ''),
+  );
+}
+
+/** Type-checks the entries' files as one program; tsc's output when it fails, '' when it passes. */
+async function typeCheck(dir, checkDir, resolution, entries) {
+  const config = path.join(checkDir, `tsconfig.${resolution}.check.json`);
+  writeJson(config, { extends: `./tsconfig.${resolution}.json`, files: entries.map((entry) => entry.file) });
+  const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+  return exec('node', [tsc, '-p', config, '--pretty', 'false'], { cwd: checkDir }).then(
+    () => '',
+    (error) => (error.output ?? error.message).trim(),
+  );
+}
+
+/**
+ * What is wrong in tsc's output for files whose `absent` packages are missing: it must fail, with a
+ * TS2307 naming one of them, and no error in the user's own files (src/), only in the kit's types
+ * that need the missing package.
+ */
+function unexpectedTypeErrors(output, absent) {
+  const errors = output.split('\n').filter((line) => / error TS\d+/.test(line));
+  if (!errors.length) return `type-checks without ${absent.join(', ')}: it does not import them`;
+  const missing = errors.filter((line) =>
+    absent.some((peer) => line.includes(`error TS2307: Cannot find module '${peer}'`)),
+  );
+  if (!missing.length) return `no "Cannot find module" for ${absent.join(', ')}:\n${errors.join('\n')}`;
+  return errors.filter((line) => line.startsWith('src/')).join('\n');
 }
 
 /** Builds the Vite app, serves the build, and answers the first question in Chromium against apps/server. */
@@ -303,6 +435,7 @@ const checks = [
   { name: 'publint', run: checkPublint },
   { name: 'attw', run: checkAttw },
   { name: 'node-esm', run: checkNodeEsm },
+  { name: 'entries', run: checkEntriesApp },
   { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}) },
   { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
   { name: 'next', run: checkNext },
