@@ -9,6 +9,9 @@
 //                  it answers a question against a real Mastra server (apps/server)
 //   vite-react-18  the same app on React 18.3
 //   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
+//   vite-ai-sdk    the Vite app with the AI SDK's useChat over chatRoute (/chat/planner), and
+//   vite-mastra-react  with @mastra/react's useChat: each builds, type-checks and imports every
+//                  subpath beside its stack's packages, and answers a question in Chromium
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
 import { spawn } from 'node:child_process';
@@ -170,12 +173,14 @@ async function pack() {
 
 /**
  * Copies a fixture app into .consumers/<name> beside the tarballs (its `file:../tarballs/…`
- * dependencies resolve there), applies `versions` to its dependencies, and installs it with npm.
+ * dependencies resolve there), with the files of the `overlay` fixture over it, applies `versions`
+ * to its dependencies, and installs it with npm.
  */
-async function install(fixture, name, versions = {}) {
+async function install(fixture, name, versions = {}, overlay) {
   const dir = path.join(work, name);
   rmSync(dir, { recursive: true, force: true });
   cpSync(path.join(fixtures, fixture), dir, { recursive: true });
+  if (overlay) cpSync(path.join(fixtures, overlay), dir, { recursive: true });
   const manifest = readJson(path.join(dir, 'package.json'));
   for (const [dependency, version] of Object.entries(versions)) {
     for (const field of ['dependencies', 'devDependencies']) {
@@ -239,11 +244,12 @@ async function checkEntriesApp() {
 
 /**
  * In an installed app, the subpaths of @ask-user-kit/react as a user's TypeScript files import them
- * (test/consumers/entries/src/<subpath>.ts, skipLibCheck off, under each module resolution) and as
- * plain Node imports them. The subpaths whose stack packages are installed type-check together and
- * load. With `withoutPeers`, the others type-check together too and must fail only for want of
- * those packages (TS2307 naming one, and no error in the user's files); in Node they must fail with
- * ERR_MODULE_NOT_FOUND naming one.
+ * (test/consumers/entries/src/<subpath>.ts, under each module resolution) and as plain Node imports
+ * them. The subpaths whose stack packages are installed type-check together and load; the others
+ * must fail to load with ERR_MODULE_NOT_FOUND naming one of those packages. With `withoutPeers`
+ * (an app without any stack package) skipLibCheck is off, so the kit's own types are checked, and
+ * the other subpaths type-check together too and must fail only for want of their packages (TS2307
+ * naming one, and no error in the user's files).
  */
 async function checkEntries(dir, { withoutPeers = false } = {}) {
   const kit = readJson(path.join(dir, 'node_modules/@ask-user-kit/react/package.json'));
@@ -273,9 +279,12 @@ async function checkEntries(dir, { withoutPeers = false } = {}) {
   const unusable = entries.filter((entry) => entry.absent.length);
   const absent = [...new Set(unusable.flatMap((entry) => entry.absent))];
 
+  // With a stack's packages installed, skipLibCheck stays on as the Vite template has it: off, tsc
+  // would check the stacks' own types too (@mastra/core's have errors, and take it 50 s).
+  const options = withoutPeers ? [] : ['--skipLibCheck'];
   const problems = [];
   for (const resolution of RESOLUTIONS) {
-    const output = await typeCheck(dir, checkDir, resolution, usable);
+    const output = await typeCheck(dir, checkDir, resolution, usable, options);
     if (output) problems.push(`${usable.map((e) => e.subpath).join(', ')} (${resolution}):\n${output}`);
     if (!withoutPeers || !unusable.length) continue;
     const problem = unexpectedTypeErrors(await typeCheck(dir, checkDir, resolution, unusable), absent);
@@ -300,16 +309,18 @@ async function checkEntries(dir, { withoutPeers = false } = {}) {
   const without = unusable.map((e) => e.subpath).join(', ');
   console.log(
     `  ${usable.map((e) => e.subpath).join(', ')} type-check (${RESOLUTIONS.join(', ')}) and load` +
-      (without ? `; without ${absent.join(', ')}, ${without} fail for want of them` : ''),
+      (without
+        ? `; without ${absent.join(', ')}, ${without} fail${withoutPeers ? '' : ' to load'} for want of them`
+        : ''),
   );
 }
 
 /** Type-checks the entries' files as one program; tsc's output when it fails, '' when it passes. */
-async function typeCheck(dir, checkDir, resolution, entries) {
+async function typeCheck(dir, checkDir, resolution, entries, options = []) {
   const config = path.join(checkDir, `tsconfig.${resolution}.check.json`);
   writeJson(config, { extends: `./tsconfig.${resolution}.json`, files: entries.map((entry) => entry.file) });
   const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
-  return exec('node', [tsc, '-p', config, '--pretty', 'false'], { cwd: checkDir }).then(
+  return exec('node', [tsc, '-p', config, '--pretty', 'false', ...options], { cwd: checkDir }).then(
     () => '',
     (error) => (error.output ?? error.message).trim(),
   );
@@ -350,6 +361,30 @@ async function checkVite(name, versions) {
 
 /** Serves the Vite app's build next to a real apps/server and answers all three questions in it. */
 async function answerInChromium(dir, stops) {
+  const { page, errors, url, server } = await openApp(dir, stops);
+  await page.goto(`${url}?server=${encodeURIComponent(server)}`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await firstQuestion(page, errors);
+  await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByTestId('status').filter({ hasText: 'done' }).waitFor({ timeout: 15_000 });
+  // The scripted planner writes its plan from the three answers.
+  const text = (await page.locator('main').innerText()).toLowerCase();
+  for (const answer of ['lisbon', 'train', 'hiking']) {
+    if (!text.includes(answer)) throw new Error(`the plan does not use the answer "${answer}":\n${text}`);
+  }
+  if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+}
+
+/**
+ * Starts a real apps/server and `vite preview` of the app's build (which forwards /chat and /api
+ * to that server when its config reads ASK_SERVER), and opens a Chromium page that collects errors.
+ */
+async function openApp(dir, stops) {
   const server = await startProcess('node', ['apps/server/src/main.ts'], {
     env: { PORT: '0', STORAGE_URL: ':memory:' },
     ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
@@ -367,7 +402,7 @@ async function answerInChromium(dir, stops) {
       String(port),
       '--strictPort',
     ],
-    { cwd: dir, ready: /Local:\s+http/ },
+    { cwd: dir, env: { ASK_SERVER: server.match[1] }, ready: /Local:\s+http/ },
   );
   stops.push(preview.stop);
   const { chromium } = await import('playwright');
@@ -380,9 +415,11 @@ async function answerInChromium(dir, stops) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`http://127.0.0.1:${port}/?server=${encodeURIComponent(server.match[1])}`);
-  await page.getByRole('button', { name: 'Start' }).click();
-  // A page that crashed on load never shows the question: say why rather than time out.
+  return { page, errors, url: `http://127.0.0.1:${port}/`, server: server.match[1] };
+}
+
+/** Waits for the first question; a page that crashed on load never shows it: say why rather than time out. */
+async function firstQuestion(page, errors) {
   await page
     .getByRole('textbox')
     .first()
@@ -392,19 +429,33 @@ async function answerInChromium(dir, stops) {
         errors.length ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}` : error.message,
       );
     });
-  await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByTestId('status').filter({ hasText: 'done' }).waitFor({ timeout: 15_000 });
-  // The scripted planner writes its plan from the three answers.
-  const text = (await page.locator('main').innerText()).toLowerCase();
-  for (const answer of ['lisbon', 'train', 'hiking']) {
-    if (!text.includes(answer)) throw new Error(`the plan does not use the answer "${answer}":\n${text}`);
+}
+
+/**
+ * A chat stack's Vite app (test/consumers/<name> over the Vite template) with the stack's own
+ * packages from npm: it builds (`tsc -b && vite build`), every subpath of the kit type-checks and
+ * loads beside the stack's packages, and in Chromium it answers the planner's first question through
+ * the stack and shows the next one.
+ */
+async function checkStack(name) {
+  const dir = await install('vite-react', name, {}, name);
+  await exec('npm', ['run', 'build'], { cwd: dir });
+  await checkEntries(dir);
+  const stops = [];
+  try {
+    const { page, errors, url } = await openApp(dir, stops);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await firstQuestion(page, errors);
+    const destination = page.getByRole('textbox', { name: 'Where would you like to go?' });
+    await destination.fill('Lisbon');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('radio', { name: /Train/ }).waitFor({ timeout: 15_000 });
+    if (await destination.count()) throw new Error('the answered question is still open');
+    if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
   }
-  if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
 }
 
 /** Builds the Next app and checks that `next start` serves the prompt rendered on the server. */
@@ -439,6 +490,8 @@ const checks = [
   { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}) },
   { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
   { name: 'next', run: checkNext },
+  { name: 'vite-ai-sdk', run: () => checkStack('vite-ai-sdk') },
+  { name: 'vite-mastra-react', run: () => checkStack('vite-mastra-react') },
 ].filter((check) => !only || only.includes(check.name));
 
 const results = [];
