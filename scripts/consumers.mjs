@@ -9,9 +9,9 @@
 //                  it answers a question against a real Mastra server (apps/server)
 //   vite-react-18  the same app on React 18.3
 //   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
-//   vite-ai-sdk    the Vite app with the AI SDK's useChat over chatRoute (/chat/planner), and
-//   vite-mastra-react  with @mastra/react's useChat: each builds, type-checks and imports every
-//                  subpath beside its stack's packages, and answers a question in Chromium
+//   vite-ai-sdk    the chat stacks' Vite app (vite-stacks: installed, built and every subpath
+//   vite-mastra-react  type-checked and imported once): its page for the AI SDK's useChat over
+//                  chatRoute, and for @mastra/react's useChat, answers a question in Chromium
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
 import { spawn } from 'node:child_process';
@@ -432,19 +432,36 @@ async function firstQuestion(page, errors) {
 }
 
 /**
- * A chat stack's Vite app (test/consumers/<name> over the Vite template) with the stack's own
- * packages from npm: it builds (`tsc -b && vite build`), every subpath of the kit type-checks and
- * loads beside the stack's packages, and in Chromium it answers the planner's first question through
- * the stack and shows the next one.
+ * The chat stacks' Vite app (test/consumers/vite-stacks over the Vite template, with every stack's
+ * packages from npm), installed, built (`tsc -b && vite build`) and with every subpath of the kit
+ * type-checked and imported beside the stacks' packages: once, for all the stacks' checks.
  */
-async function checkStack(name) {
-  const dir = await install('vite-react', name, {}, name);
-  await exec('npm', ['run', 'build'], { cwd: dir });
-  await checkEntries(dir);
+let stacksApp;
+function installStacksApp() {
+  stacksApp ??= (async () => {
+    const steps = [];
+    const step = async (label, run) => {
+      const started = Date.now();
+      const result = await run();
+      steps.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return result;
+    };
+    const dir = await step('install', () => install('vite-react', 'vite-stacks', {}, 'vite-stacks'));
+    await step('build', () => exec('npm', ['run', 'build'], { cwd: dir }));
+    await step('entries', () => checkEntries(dir));
+    console.log(`  vite-stacks: ${steps.join(', ')}`);
+    return dir;
+  })();
+  return stacksApp;
+}
+
+/** A chat stack's page of the stacks' app answers the planner's first question in Chromium and shows the next. */
+async function checkStack(stack) {
+  const dir = await installStacksApp();
   const stops = [];
   try {
     const { page, errors, url } = await openApp(dir, stops);
-    await page.goto(url);
+    await page.goto(`${url}?stack=${stack}`);
     await page.getByRole('button', { name: 'Start' }).click();
     await firstQuestion(page, errors);
     const destination = page.getByRole('textbox', { name: 'Where would you like to go?' });
@@ -490,8 +507,8 @@ const checks = [
   { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}) },
   { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
   { name: 'next', run: checkNext },
-  { name: 'vite-ai-sdk', run: () => checkStack('vite-ai-sdk') },
-  { name: 'vite-mastra-react', run: () => checkStack('vite-mastra-react') },
+  { name: 'vite-ai-sdk', run: () => checkStack('ai-sdk') },
+  { name: 'vite-mastra-react', run: () => checkStack('mastra-react') },
 ].filter((check) => !only || only.includes(check.name));
 
 const results = [];

@@ -32,7 +32,7 @@ function Chat() {
   );
 }
 
-export default function App() {
+export default function MastraReactChat() {
   // The page's own origin, where `vite preview` forwards /api to the Mastra server.
   return (
     <MastraReactProvider baseUrl={window.location.origin}>

@@ -10,7 +10,7 @@ import { useState } from 'react';
 const memory = { thread: `consumer-${Date.now()}`, resource: 'consumer' };
 
 /** The planner through the AI SDK's useChat over @mastra/ai-sdk's chatRoute (/chat/planner). */
-export default function App() {
+export default function AiSdkChat() {
   const [transport] = useState(() => new DefaultChatTransport({ api: '/chat/planner', body: { memory } }));
   // The suspended-runs list tells an expired question from a failed resume.
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
