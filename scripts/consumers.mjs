@@ -11,7 +11,8 @@
 //   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
 //   vite-ai-sdk    the chat stacks' Vite app (vite-stacks: installed, built and every subpath
 //   vite-mastra-react  type-checked and imported once): its page for the AI SDK's useChat over
-//                  chatRoute, and for @mastra/react's useChat, answers a question in Chromium
+//   vite-assistant-ui  chatRoute, @mastra/react's useChat, and assistant-ui's AI SDK runtime answers
+//                  a question in Chromium and shows the next
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
 import { spawn } from 'node:child_process';
@@ -509,6 +510,7 @@ const checks = [
   { name: 'next', run: checkNext },
   { name: 'vite-ai-sdk', run: () => checkStack('ai-sdk') },
   { name: 'vite-mastra-react', run: () => checkStack('mastra-react') },
+  { name: 'vite-assistant-ui', run: () => checkStack('assistant-ui') },
 ].filter((check) => !only || only.includes(check.name));
 
 const results = [];

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 
-// One page per chat stack (?stack=ai-sdk, ?stack=mastra-react), each in its own chunk: a page
+// One page per chat stack (?stack=ai-sdk, mastra-react, assistant-ui), each in its own chunk: a page
 // loads its stack's packages and the kit's subpath for it, nothing of the others.
 const pages = {
   'ai-sdk': lazy(() => import('./AiSdkChat.tsx')),
   'mastra-react': lazy(() => import('./MastraReactChat.tsx')),
+  'assistant-ui': lazy(() => import('./AssistantUiChat.tsx')),
 };
 
 const stack = new URLSearchParams(location.search).get('stack');
