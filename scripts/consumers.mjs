@@ -3,11 +3,11 @@
 // them, checks the tarballs (publint, attw), and installs them with npm into fixture apps outside
 // the workspace (test/consumers/, not in pnpm-workspace.yaml):
 //   node-esm       plain Node ESM import of @ask-user-kit/core
-//   entries        every subpath of @ask-user-kit/react type-checked (bundler, nodenext) and imported
-//                  in Node, in an app without the chat stacks' packages (optional peers)
 //   vite-react-19  the Vite React-TS template: `npm run build` (tsc -b && vite build), then in Chromium
 //                  it answers a question against a real Mastra server (apps/server)
 //   vite-react-18  the same app on React 18.3
+//   entries        every subpath of @ask-user-kit/react type-checked (bundler, nodenext) and imported
+//                  in Node, in the React 19 app, which has none of the chat stacks' packages
 //   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
 //   vite-ai-sdk    the chat stacks' Vite app (vite-stacks: installed, built and every subpath
 //   vite-mastra-react  type-checked and imported once): its page for the AI SDK's useChat over
@@ -238,9 +238,15 @@ async function checkNodeEsm() {
   await exec('node', ['check.mjs'], { cwd: dir });
 }
 
-async function checkEntriesApp() {
-  const dir = await install('entries', 'entries');
-  await checkEntries(dir, { withoutPeers: true });
+/**
+ * The Vite app on React 19 installs the kit without any chat stack's package: it is installed once,
+ * for its own check and for the entries check.
+ */
+let viteReact19;
+const installViteReact19 = () => (viteReact19 ??= install('vite-react', 'vite-react-19'));
+
+async function checkEntriesWithoutStacks() {
+  await checkEntries(await installViteReact19(), { withoutPeers: true });
 }
 
 /**
@@ -265,10 +271,7 @@ async function checkEntries(dir, { withoutPeers = false } = {}) {
 
   const checkDir = path.join(dir, 'entries-check');
   rmSync(checkDir, { recursive: true, force: true });
-  cpSync(path.join(fixtures, 'entries'), checkDir, {
-    recursive: true,
-    filter: (source) => !source.endsWith('package.json'),
-  });
+  cpSync(path.join(fixtures, 'entries'), checkDir, { recursive: true });
   const isInstalled = (peer) => existsSync(path.join(dir, 'node_modules', peer, 'package.json'));
   const entries = Object.entries(REACT_ENTRIES).map(([subpath, peers]) => ({
     subpath,
@@ -343,8 +346,8 @@ function unexpectedTypeErrors(output, absent) {
 }
 
 /** Builds the Vite app, serves the build, and answers the first question in Chromium against apps/server. */
-async function checkVite(name, versions) {
-  const dir = await install('vite-react', name, versions);
+async function checkVite(name, versions, installApp = () => install('vite-react', name, versions)) {
+  const dir = await installApp();
   await exec('npm', ['run', 'build'], { cwd: dir });
   const installed = readJson(path.join(dir, 'node_modules/react/package.json')).version;
   const wanted =
@@ -504,8 +507,8 @@ const checks = [
   { name: 'publint', run: checkPublint },
   { name: 'attw', run: checkAttw },
   { name: 'node-esm', run: checkNodeEsm },
-  { name: 'entries', run: checkEntriesApp },
-  { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}) },
+  { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}, installViteReact19) },
+  { name: 'entries', run: checkEntriesWithoutStacks },
   { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
   { name: 'next', run: checkNext },
   { name: 'vite-ai-sdk', run: () => checkStack('ai-sdk') },
