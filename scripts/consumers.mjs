@@ -464,7 +464,9 @@ async function checkStack(stack) {
   const dir = await installStacksApp();
   const stops = [];
   try {
+    const started = Date.now();
     const { page, errors, url } = await openApp(dir, stops);
+    const opened = Date.now();
     await page.goto(`${url}?stack=${stack}`);
     await page.getByRole('button', { name: 'Start' }).click();
     await firstQuestion(page, errors);
@@ -474,6 +476,10 @@ async function checkStack(stack) {
     await page.getByRole('radio', { name: /Train/ }).waitFor({ timeout: 15_000 });
     if (await destination.count()) throw new Error('the answered question is still open');
     if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+    const seconds = (from, to) => ((to - from) / 1000).toFixed(1);
+    console.log(
+      `  servers and Chromium up in ${seconds(started, opened)} s, answered in ${seconds(opened, Date.now())} s`,
+    );
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   }
