@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { createRunStore, decodeText, parsePrompt, validateAnswer } from '@ask-user-kit/core';
 import { createClientJsTransport } from '@ask-user-kit/core/client-js';
 import { createAgentTransport } from '@ask-user-kit/core/agent';
+import { historyEntries } from '@ask-user-kit/core/history';
+import { parseApproval } from '@ask-user-kit/core/items';
 
 const prompt = parsePrompt({
   runId: 'r',
@@ -23,4 +25,6 @@ assert.equal(events[0]?.kind, 'chunk');
 assert.equal(typeof createRunStore, 'function');
 assert.equal(typeof createClientJsTransport, 'function');
 assert.equal(typeof createAgentTransport, 'function');
-console.log('node-esm: @ask-user-kit/core imports and parses in plain Node');
+assert.deepEqual(historyEntries([]), []);
+assert.equal(typeof parseApproval, 'function');
+console.log('node-esm: @ask-user-kit/core and each of its subpaths import in plain Node');
