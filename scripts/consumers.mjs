@@ -70,6 +70,7 @@ const REACT_ENTRIES = {
   './ag-ui': [],
   './mastra-react': ['@mastra/react'],
   './assistant-ui': ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
+  './copilotkit': ['@copilotkit/react-core'],
 };
 const RESOLUTIONS = ['bundler', 'nodenext'];
 
@@ -339,7 +340,9 @@ function unexpectedTypeErrors(output, absent) {
   const errors = output.split('\n').filter((line) => / error TS\d+/.test(line));
   if (!errors.length) return `type-checks without ${absent.join(', ')}: it does not import them`;
   const missing = errors.filter((line) =>
-    absent.some((peer) => line.includes(`error TS2307: Cannot find module '${peer}'`)),
+    absent.some((peer) =>
+      [`'${peer}'`, `'${peer}/`].some((name) => line.includes(`error TS2307: Cannot find module ${name}`)),
+    ),
   );
   if (!missing.length) return `no "Cannot find module" for ${absent.join(', ')}:\n${errors.join('\n')}`;
   return errors.filter((line) => line.startsWith('src/')).join('\n');
