@@ -8,6 +8,7 @@
 //   playwright.json Playwright's json reporter     (a step with report: "playwright.json")
 //   consumers.json scripts/consumers.mjs's checks   (the check:consumers step)
 //   scale.json     scripts/scale.sh --ci's checks    (the check:scale step, same shape)
+//   deploy.json    scripts/deploy-check.mjs's checks (the check:deploy step, same shape)
 // A step without a report (typecheck, size budget) counts as one test.
 //
 // Usage: node .ci/summary.mjs [report dir]   (default: $ASK_REPORT_DIR, else .ci/reports)
@@ -96,6 +97,7 @@ const readers = {
   'playwright.json': playwrightCounts,
   'consumers.json': checksCounts,
   'scale.json': checksCounts,
+  'deploy.json': checksCounts,
 };
 
 /** Counts everything a run left in `dir`. */
