@@ -538,7 +538,7 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
     expect(runInterrupts(await readSse(third))).toHaveLength(1);
   });
 
-  it("guards the older clients' forwardedProps.command resume the same way", async () => {
+  it("guards the older clients' forwardedProps.command resume the same way, its interruptEvent an object or JSON", async () => {
     const seen: string[][] = [];
     const server = await startCopilotKit(seen);
     const { threadId, interrupt } = await startThread(server);
@@ -547,11 +547,14 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
       toolCallId: askedBy(interrupt).toolCallId,
       ...interrupt.metadata.mastra,
     };
+    const events = [interruptEvent, JSON.stringify(interruptEvent)];
     const responses = await Promise.all(
-      ['Lisbon', 'Porto'].map((answer) =>
+      ['Lisbon', 'Porto'].map((answer, index) =>
         post(
           runUrl(server),
-          runInput(threadId, { forwardedProps: { command: { resume: answer, interruptEvent } } }),
+          runInput(threadId, {
+            forwardedProps: { command: { resume: answer, interruptEvent: events[index] } },
+          }),
         ),
       ),
     );
