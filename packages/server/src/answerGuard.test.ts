@@ -587,7 +587,12 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
       runInput(threadId, { resume: [{ interruptId: interrupt.id, status: 'cancelled' }] }),
     );
     expect(runInterrupts(await readSse(cancelled))).toEqual([]);
-    // The cancel claimed nothing: the answer is still taken.
+    // The older clients' cancel: `resume: false` with the interrupt.
+    const interruptEvent = { ...interrupt.metadata.mastra, toolCallId: askedBy(interrupt).toolCallId };
+    const command = { resume: false, interruptEvent };
+    const cancelledOld = await post(runUrl(server), runInput(threadId, { forwardedProps: { command } }));
+    expect(runInterrupts(await readSse(cancelledOld))).toEqual([]);
+    // The cancels claimed nothing: the answer is still taken.
     const accepted = await resume(runUrl(server), threadId, interrupt, 'Lisbon');
     expect(runInterrupts(await readSse(accepted))).toHaveLength(1);
   });

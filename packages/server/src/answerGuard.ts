@@ -188,19 +188,22 @@ async function readAnswerIds(request: Request, route: GuardedRoute): Promise<Ans
 
 /**
  * The interrupt an AG-UI `RunAgentInput` resolves, read as `@ag-ui/mastra`'s `MastraAgent` reads
- * it: `forwardedProps.command` when it has a `resume` and an `interruptEvent` (an object, or its
- * JSON), else the first `resume` entry `resolved` or `cancelled`. A cancelled one resumes nothing.
+ * it: `forwardedProps.command` when it has an `interruptEvent` (an object, or its JSON), else the
+ * first `resume` entry `resolved` or `cancelled`. A cancelled one resumes nothing.
  */
 function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
   const forwarded = isRecord(input.forwardedProps) ? input.forwardedProps : {};
   const command = isRecord(forwarded.command) ? forwarded.command : {};
-  if (command.resume !== undefined && command.resume !== null && command.interruptEvent) {
-    const { interruptEvent } = command;
+  const { interruptEvent, resume } = command;
+  if (interruptEvent) {
+    // No resume: a new run; `false`: the interrupt cancelled. Neither reaches Mastra's resume.
+    if (resume === undefined || resume === null || resume === false) return undefined;
     const event = typeof interruptEvent === 'string' ? parseFormValue(interruptEvent) : interruptEvent;
     if (!isRecord(event)) return undefined;
     return idsOf(event.runId, event.toolCallId);
   }
-  const entry = listOf(input.resume).find(
+  const entries = Array.isArray(input.resume) ? (input.resume as unknown[]) : [];
+  const entry = entries.find(
     (candidate): candidate is Record<string, unknown> =>
       isRecord(candidate) && (candidate.status === 'resolved' || candidate.status === 'cancelled'),
   );
