@@ -8,6 +8,8 @@ import { checkpoint, composer, expectPlanWith, openApp, question, QUESTIONS, sta
 
 const STACK = '/?stack=copilotkit';
 const RUN_PATH = '/copilotkit/agent/planner/run';
+// The prompt's words for a question the answer guard says another client answered first.
+const ANSWERED_ELSEWHERE = 'This question was answered in another window or device.';
 
 // The docs' screenshot (docs/screenshots) when SCREENSHOTS=1; else kept with the test's output.
 const screenshot = (name: string, testInfo: TestInfo) =>
@@ -165,7 +167,7 @@ test('a double click sends one resume', async ({ page }) => {
   expect(answers).toEqual(['Rome']);
 });
 
-test('a question already answered in another tab shows as expired when answered here', async ({
+test('a question already answered in another tab is refused by the guard and shows as answered elsewhere', async ({
   page,
   context,
 }) => {
@@ -178,10 +180,60 @@ test('a question already answered in another tab shows as expired when answered 
   await expect(question(other, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
 
   const answers = watchResumes(page);
+  const refused = page.waitForResponse((response) => isResume(response.request()));
   await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Paris');
   await send(page, QUESTIONS.where).click();
-  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'expired');
+  // The answer guard refused it before CopilotKit's runtime (409), and the prompt says why.
+  expect((await refused).status()).toBe(409);
+  const asked = question(page, QUESTIONS.where);
+  await expect(asked).toHaveAttribute('data-state', 'answered-elsewhere');
+  await expect(asked.locator('[data-part="error"]')).toHaveText(ANSWERED_ELSEWHERE);
+  // Told calmly by the prompt: not a failure of the page.
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
   expect(answers).toEqual(['Paris']);
+});
+
+test('two tabs sending the same question at once: one answer reaches the runtime, the other is answered elsewhere', async ({
+  page,
+  context,
+}) => {
+  await startPlanning(page);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+
+  // Each tab's resume is held until both are on their way, then both go to the server together.
+  const held: (() => Promise<void>)[] = [];
+  let bothHeld!: () => void;
+  const bothOnTheirWay = new Promise<void>((resolve) => (bothHeld = resolve));
+  const statuses: number[] = [];
+  for (const tab of [page, other]) {
+    await tab.route(`**${RUN_PATH}`, async (route) => {
+      if (!isResume(route.request())) return route.fallback();
+      held.push(() => route.continue());
+      if (held.length === 2) bothHeld();
+      await bothOnTheirWay;
+    });
+    tab.on('response', (response) => {
+      if (isResume(response.request())) statuses.push(response.status());
+    });
+  }
+  await page.getByRole('textbox', { name: QUESTIONS.where }).fill('Paris');
+  await other.getByRole('textbox', { name: QUESTIONS.where }).fill('Madrid');
+  await send(page, QUESTIONS.where).click();
+  await send(other, QUESTIONS.where).click();
+  await bothOnTheirWay;
+  await Promise.all(held.map((release) => release()));
+
+  const states = async () =>
+    Promise.all([page, other].map((tab) => question(tab, QUESTIONS.where).getAttribute('data-state')));
+  await expect.poll(states).toEqual(expect.arrayContaining(['answered', 'answered-elsewhere']));
+  expect(statuses.sort()).toEqual([200, 409]);
+  // The tab whose answer was taken gets the next question.
+  const [first] = await states();
+  const taken = first === 'answered' ? page : other;
+  await expect(question(taken, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  for (const tab of [page, other]) await expect(tab.getByText('Something went wrong')).toHaveCount(0);
 });
 
 test('a message whose run fails says so, and sending again works', async ({ page }) => {

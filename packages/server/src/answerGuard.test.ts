@@ -21,6 +21,7 @@ import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { createTool } from '@mastra/core/tools';
 import { chatRoute } from '@mastra/ai-sdk';
+import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
 import type { ApiRoute } from '@mastra/core/server';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
@@ -91,7 +92,12 @@ function newDatabase(): string {
 async function startGuarded(
   storage: string,
   agents: Record<string, Agent>,
-  options: { apiPrefix?: string; guard?: Partial<AnswerGuardOptions>; apiRoutes?: ApiRoute[] } = {},
+  options: {
+    apiPrefix?: string;
+    guard?: Partial<AnswerGuardOptions>;
+    apiRoutes?: ApiRoute[];
+    memory?: boolean;
+  } = {},
 ) {
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
@@ -101,6 +107,7 @@ async function startGuarded(
     apiPrefix: options.apiPrefix,
     middleware: [answerGuard({ claims, ...options.guard })],
     apiRoutes: options.apiRoutes,
+    memory: options.memory,
   });
   servers.push(server);
   return server;
@@ -447,5 +454,159 @@ describe('answerGuard on chatRoute', { timeout: 120_000 }, () => {
     expect(wrongCall.status).toBe(500);
     const accepted = await chatAnswer(url, asked!, 'Lisbon');
     expect(chatSuspensions(await readSse(accepted))).toHaveLength(1);
+  });
+});
+
+interface Interrupt {
+  id: string;
+  metadata: { mastra: { runId: string; toolName: string; suspendPayload: unknown } };
+}
+
+/** The interrupts a CopilotKit run's stream ended with (`RUN_FINISHED.outcome.interrupts`). */
+function runInterrupts(chunks: Chunk[]): Interrupt[] {
+  return chunks.flatMap((chunk) => {
+    const outcome = (chunk as Chunk & { outcome?: { type: string; interrupts: Interrupt[] } }).outcome;
+    return chunk.type === 'RUN_FINISHED' && outcome?.type === 'interrupt' ? outcome.interrupts : [];
+  });
+}
+
+/** `<runId>::<toolCallId>`, as @ag-ui/mastra names an interrupt. */
+function askedBy(interrupt: Interrupt): Asked {
+  const [runId, toolCallId] = interrupt.id.split('::');
+  return { runId: runId!, toolCallId: toolCallId! };
+}
+
+// CopilotKit's runtime (copilotKitRoute) running the planner through @ag-ui/mastra: a run is an
+// AG-UI RunAgentInput, and an answer a run whose `resume` resolves the question's interrupt.
+describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
+  const startCopilotKit = async (seen: string[][], guard: Partial<AnswerGuardOptions> = {}) =>
+    startGuarded(
+      newDatabase(),
+      { planner: askUserAgent('planner', recordingPlanner(seen)) },
+      { apiRoutes: [copilotKitRoute()], guard, memory: true },
+    );
+  let runs = 0;
+  const runInput = (threadId: string, extra: Record<string, unknown> = {}) => {
+    runs += 1;
+    return {
+      threadId,
+      runId: `copilotkit-run-${runs}`,
+      messages: [{ id: 'user-1', role: 'user', content: 'Plan a trip for me' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+      ...extra,
+    };
+  };
+  const runUrl = (server: MastraTestServer, agentId = 'planner') =>
+    `${server.url}/copilotkit/agent/${agentId}/run`;
+  const startThread = async (server: MastraTestServer) => {
+    const threadId = `thread-${Math.random()}`;
+    const [interrupt] = runInterrupts(await readSse(await post(runUrl(server), runInput(threadId))));
+    expect(interrupt).toBeDefined();
+    return { threadId, interrupt: interrupt! };
+  };
+  const resume = (url: string, threadId: string, interrupt: Interrupt, answer: string) =>
+    post(
+      url,
+      runInput(threadId, { resume: [{ interruptId: interrupt.id, status: 'resolved', payload: answer }] }),
+    );
+
+  it('lets exactly one of two simultaneous resumes reach Mastra, and refuses a late one with 409', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const { threadId, interrupt } = await startThread(server);
+    const asked = askedBy(interrupt);
+
+    const responses = await Promise.all(
+      ['Lisbon', 'Porto'].map((answer) => resume(runUrl(server), threadId, interrupt, answer)),
+    );
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    const loser = responses.find((res) => res.status === 409)!;
+    expectAlreadyAnswered(loser, await loser.json(), asked);
+    const next = runInterrupts(await readSse(responses.find((res) => res.status === 200)!));
+    expect(next).toHaveLength(1);
+    // The model's second step saw one answer: only one resume reached Mastra.
+    expect(seen.map((answers) => answers.length)).toEqual([0, 1]);
+
+    const late = await resume(runUrl(server), threadId, interrupt, 'Madrid');
+    expectAlreadyAnswered(late, await late.json(), asked);
+    expect(seen).toHaveLength(2);
+    // The next question is a claim of its own.
+    const third = await resume(runUrl(server), threadId, next[0]!, 'Train');
+    expect(runInterrupts(await readSse(third))).toHaveLength(1);
+  });
+
+  it("guards the older clients' forwardedProps.command resume the same way, its interruptEvent an object or JSON", async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const { threadId, interrupt } = await startThread(server);
+    const interruptEvent = {
+      type: 'mastra_suspend',
+      toolCallId: askedBy(interrupt).toolCallId,
+      ...interrupt.metadata.mastra,
+    };
+    const events = [interruptEvent, JSON.stringify(interruptEvent)];
+    const responses = await Promise.all(
+      ['Lisbon', 'Porto'].map((answer, index) =>
+        post(
+          runUrl(server),
+          runInput(threadId, {
+            forwardedProps: { command: { resume: answer, interruptEvent: events[index] } },
+          }),
+        ),
+      ),
+    );
+    expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+    const loser = responses.find((res) => res.status === 409)!;
+    expectAlreadyAnswered(loser, await loser.json(), askedBy(interrupt));
+    expect(runInterrupts(await readSse(responses.find((res) => res.status === 200)!))).toHaveLength(1);
+    expect(seen.map((answers) => answers.length)).toEqual([0, 1]);
+  });
+
+  it('releases the claim of a resume the runtime refused, so the next answer is taken', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const { threadId, interrupt } = await startThread(server);
+    // The same interrupt resumed through an agent the runtime does not serve: refused, not 2xx.
+    const refused = await resume(runUrl(server, 'nobody'), threadId, interrupt, 'Lisbon');
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).not.toBe(409);
+    const accepted = await resume(runUrl(server), threadId, interrupt, 'Lisbon');
+    expect(runInterrupts(await readSse(accepted))).toHaveLength(1);
+    expect(seen.map((answers) => answers.length)).toEqual([0, 1]);
+  });
+
+  it('lets a run that answers nothing through: a new message, a cancelled interrupt', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const { threadId, interrupt } = await startThread(server);
+    const cancelled = await post(
+      runUrl(server),
+      runInput(threadId, { resume: [{ interruptId: interrupt.id, status: 'cancelled' }] }),
+    );
+    expect(runInterrupts(await readSse(cancelled))).toEqual([]);
+    // The older clients' cancel: `resume: false` with the interrupt.
+    const interruptEvent = { ...interrupt.metadata.mastra, toolCallId: askedBy(interrupt).toolCallId };
+    const command = { resume: false, interruptEvent };
+    const cancelledOld = await post(runUrl(server), runInput(threadId, { forwardedProps: { command } }));
+    expect(runInterrupts(await readSse(cancelledOld))).toEqual([]);
+    // The cancels claimed nothing: the answer is still taken.
+    const accepted = await resume(runUrl(server), threadId, interrupt, 'Lisbon');
+    expect(runInterrupts(await readSse(accepted))).toHaveLength(1);
+  });
+
+  it('guards no CopilotKit run with agUiPaths []', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen, { agUiPaths: [] });
+    const { threadId, interrupt } = await startThread(server);
+    expect(
+      runInterrupts(await readSse(await resume(runUrl(server), threadId, interrupt, 'Lisbon'))),
+    ).toHaveLength(1);
+    // Unguarded, a late answer reaches the runtime (and fails in its stream): no 409.
+    const late = await resume(runUrl(server), threadId, interrupt, 'Porto');
+    expect(late.status).toBe(200);
+    await late.text();
   });
 });

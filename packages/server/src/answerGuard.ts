@@ -18,6 +18,13 @@ export const GUARDED_ROUTES: readonly string[] = [
  */
 export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
 
+/**
+ * Where CopilotKit's runtime runs an AG-UI agent by default (`copilotKitRoute()` of
+ * `@ask-user-kit/testing`, any runtime under `/copilotkit`). A POST there whose `RunAgentInput`
+ * resolves an interrupt (`resume`, or the older `forwardedProps.command`) answers a question.
+ */
+export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/agent/:agentId/run'];
+
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 export const ALREADY_ANSWERED_CODE = 'already-answered';
 
@@ -45,6 +52,14 @@ export interface AnswerGuardOptions {
    * `resumeData` are answers. Default: {@link DEFAULT_CHAT_PATHS}; `[]` guards none.
    */
   chatPaths?: readonly string[];
+  /**
+   * The AG-UI run routes to guard (CopilotKit's runtime serving `@ag-ui/mastra` agents), outside
+   * the API prefix; a `:name` segment matches any one segment. Only their runs that resolve an
+   * interrupt are answers: the one `@ag-ui/mastra` resumes, `forwardedProps.command.interruptEvent`
+   * when it is there, else the first `resume` entry, whose `interruptId` is `<runId>::<toolCallId>`.
+   * Default: {@link DEFAULT_AG_UI_PATHS}; `[]` guards none.
+   */
+  agUiPaths?: readonly string[];
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -74,7 +89,10 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
-    const route = guardedRoute(c.req.path, apiPrefix, options.chatPaths ?? DEFAULT_CHAT_PATHS);
+    const route = guardedRoute(c.req.path, apiPrefix, {
+      chat: options.chatPaths ?? DEFAULT_CHAT_PATHS,
+      agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
+    });
     if (!route) return next();
 
     const ids = await readAnswerIds(c.req.raw, route);
@@ -117,16 +135,17 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
   };
 }
 
-/** Which kind of answering route a request is on: an agent route, a chat route, or none. */
-type GuardedRoute = 'agent' | 'chat';
+/** Which kind of answering route a request is on: an agent route, a chat route, an AG-UI run, or none. */
+type GuardedRoute = 'agent' | 'chat' | 'ag-ui';
 
 function guardedRoute(
   path: string,
   apiPrefix: string,
-  chatPaths: readonly string[],
+  paths: { chat: readonly string[]; agUi: readonly string[] },
 ): GuardedRoute | undefined {
   if (isAgentAnswerPath(path, apiPrefix)) return 'agent';
-  if (chatPaths.some((pattern) => matchesPath(path, pattern))) return 'chat';
+  if (paths.chat.some((pattern) => matchesPath(path, pattern))) return 'chat';
+  if (paths.agUi.some((pattern) => matchesPath(path, pattern))) return 'ag-ui';
   return undefined;
 }
 
@@ -159,11 +178,47 @@ function normalizePrefix(apiPrefix: string): string {
  */
 async function readAnswerIds(request: Request, route: GuardedRoute): Promise<AnswerIds | undefined> {
   const fields = await readFields(request);
+  if (fields && route === 'ag-ui') return agUiAnswerIds(fields);
   if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
   if (route === 'chat' && !fields.resumeData) return undefined;
   const toolCallId =
     typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
   return { runId: fields.runId, toolCallId };
+}
+
+/**
+ * The interrupt an AG-UI `RunAgentInput` resolves, read as `@ag-ui/mastra`'s `MastraAgent` reads
+ * it: `forwardedProps.command` when it has an `interruptEvent` (an object, or its JSON), else the
+ * first `resume` entry `resolved` or `cancelled`. A cancelled one resumes nothing.
+ */
+function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
+  const forwarded = isRecord(input.forwardedProps) ? input.forwardedProps : {};
+  const command = isRecord(forwarded.command) ? forwarded.command : {};
+  const { interruptEvent, resume } = command;
+  if (interruptEvent) {
+    // No resume: a new run; `false`: the interrupt cancelled. Neither reaches Mastra's resume.
+    if (resume === undefined || resume === null || resume === false) return undefined;
+    const event = typeof interruptEvent === 'string' ? parseFormValue(interruptEvent) : interruptEvent;
+    if (!isRecord(event)) return undefined;
+    return idsOf(event.runId, event.toolCallId);
+  }
+  const entries = Array.isArray(input.resume) ? (input.resume as unknown[]) : [];
+  const entry = entries.find(
+    (candidate): candidate is Record<string, unknown> =>
+      isRecord(candidate) && (candidate.status === 'resolved' || candidate.status === 'cancelled'),
+  );
+  if (!entry || entry.status !== 'resolved' || typeof entry.interruptId !== 'string') return undefined;
+  // `<runId>::<toolCallId>`, cut at the first `::` as MastraAgent cuts it.
+  const cut = entry.interruptId.indexOf('::');
+  if (cut < 0) return idsOf(input.runId, entry.interruptId);
+  return idsOf(entry.interruptId.slice(0, cut), entry.interruptId.slice(cut + 2));
+}
+
+// MastraAgent refuses an interrupt without both (in the stream, after a 200): nothing to claim.
+function idsOf(runId: unknown, toolCallId: unknown): AnswerIds | undefined {
+  if (typeof runId !== 'string' || runId === '' || typeof toolCallId !== 'string' || toolCallId === '')
+    return undefined;
+  return { runId, toolCallId };
 }
 
 // The same two body types Mastra's Hono adapter reads, the same way (multipart fields JSON-parsed).

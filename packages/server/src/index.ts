@@ -2,6 +2,7 @@ export {
   ALREADY_ANSWERED_CODE,
   ALREADY_ANSWERED_MESSAGE,
   answerGuard,
+  DEFAULT_AG_UI_PATHS,
   DEFAULT_CHAT_PATHS,
   GUARDED_ROUTES,
 } from './answerGuard.ts';

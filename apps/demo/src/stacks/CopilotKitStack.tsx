@@ -16,7 +16,9 @@ const AGENT_ID = 'planner';
 export default function CopilotKitStack(props: StackPageProps) {
   // copilotkit.runAgent and connectAgent never reject: a failed request reaches the provider's onError.
   const [failure, setFailure] = useState<string>();
-  const onError = useCallback(({ error }: { error: Error }) => setFailure(error.message), []);
+  const onError = useCallback(({ error }: { error: Error }) => {
+    if (!isAnsweredElsewhere(error)) setFailure(error.message);
+  }, []);
   const onRunStarted = useCallback(() => setFailure(undefined), []);
   return (
     <CopilotKitProvider
@@ -29,6 +31,12 @@ export default function CopilotKitStack(props: StackPageProps) {
     </CopilotKitProvider>
   );
 }
+
+/**
+ * The answer guard's 409 (another tab answered the question first), as AG-UI's HttpAgent rejects
+ * it (`status`): the prompt itself says "answered in another window", the page has nothing to add.
+ */
+const isAnsweredElsewhere = (error: Error) => (error as Error & { status?: unknown }).status === 409;
 
 type AgentMessage = ReturnType<typeof useAgent>['agent']['messages'][number];
 

@@ -1,16 +1,20 @@
+import { HttpAgent } from '@ag-ui/client';
 import { getLocalAgent } from '@ag-ui/mastra';
 import { createFetchTransport } from '@ask-user-kit/core';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import {
   askUserAgent,
   startMastraTestServer,
   tripPlannerScript,
   type MastraTestServer,
 } from '@ask-user-kit/testing';
+import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AskUserPrompt } from '../../AskUserPrompt.tsx';
+import { defaultLabels } from '../../labels.ts';
 import { resumeEntries, type MastraInterrupt } from './agUiPrompts.ts';
 import { useAskUserAgUi, type AgUiAgentLike, type AskUserAgUiOptions } from './useAskUserAgUi.ts';
 
@@ -183,5 +187,60 @@ describe('useAskUserAgUi with @ag-ui/mastra MastraAgent', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Service Unavailable');
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await screen.findByRole('textbox', where, wait);
+  });
+});
+
+// CopilotKit's runtime (copilotKitRoute) behind the answer guard, spoken to over HTTP by AG-UI's
+// own HttpAgent, as a CopilotKit page's agent is: two tabs on one thread answer one question.
+describe('useAskUserAgUi over HTTP behind the answer guard', () => {
+  let guarded: MastraTestServer;
+  const claims = libsqlClaimStore({ url: ':memory:' });
+  beforeAll(async () => {
+    guarded = await startMastraTestServer({
+      agents: { trip: askUserAgent('trip', tripPlannerScript) },
+      memory: true,
+      middleware: [answerGuard({ claims })],
+      apiRoutes: [copilotKitRoute()],
+    });
+  });
+  afterAll(async () => {
+    await guarded.close();
+    claims.close();
+  });
+
+  function Tab({ agent }: { agent: HttpAgent }) {
+    const run = useAskUserAgUi(agent as unknown as AgUiAgentLike);
+    return (
+      <main>
+        <p data-testid="transcript">{run.transcript.map((entry) => entry.state).join(' ')}</p>
+        {run.transcript.map((entry) => (
+          <AskUserPrompt key={entry.id} run={run} prompt={entry.prompt} />
+        ))}
+      </main>
+    );
+  }
+
+  it("shows a question another tab answered first as answered elsewhere (the guard's 409), not failed", async () => {
+    const threadId = `thread-${Math.random()}`;
+    const url = `${guarded.url}/copilotkit/agent/trip/run`;
+    const page = new HttpAgent({ url, threadId });
+    const user = userEvent.setup();
+    render(<Tab agent={page} />);
+    page.addMessage({ id: 'message-1', role: 'user', content: 'Plan a trip' });
+    await page.runAgent();
+    await screen.findByRole('textbox', where, wait);
+
+    // The other tab: the same thread, its own agent, answering the same interrupt first.
+    const other = new HttpAgent({ url, threadId });
+    const [interrupt] = page.pendingInterrupts;
+    await other.runAgent({ resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: 'Madrid' }] });
+
+    await user.type(screen.getByRole('textbox', where), 'Paris');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(
+      () => expect(screen.getByTestId('transcript').textContent).toBe('answered-elsewhere'),
+      wait,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(defaultLabels.answeredElsewhere);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  httpFailure,
   RequestError,
   saysExpired,
   toRunError,
@@ -46,6 +47,26 @@ export interface AskUserAgUi extends AskUserPromptRun {
   restoreError?: RunError;
 }
 
+// The code in the body of the answer guard's 409 (`@ask-user-kit/server`'s `answerGuard`).
+const ALREADY_ANSWERED_CODE = 'already-answered';
+const ANSWERED_ELSEWHERE_STATUS = 409;
+
+/**
+ * True when the resume was refused by the answer guard: another client answered first. An AG-UI
+ * `HttpAgent` (CopilotKit's runtime agent too) rejects an HTTP error with `Error('HTTP 409: <body>')`
+ * carrying `status` and the parsed body as `payload`; the guard's body has `code: 'already-answered'`.
+ */
+function saysAnsweredElsewhere(rejection: unknown): boolean {
+  const { status, payload, message } = Object(rejection) as {
+    status?: unknown;
+    payload?: unknown;
+    message?: unknown;
+  };
+  if (status === ANSWERED_ELSEWHERE_STATUS) return true;
+  if ((Object(payload) as { code?: unknown }).code === ALREADY_ANSWERED_CODE) return true;
+  return typeof message === 'string' && message.startsWith(`HTTP ${ANSWERED_ELSEWHERE_STATUS}:`);
+}
+
 /** A suspended run's calls as the `on_interrupt` events @ag-ui/mastra would have sent for them. */
 function restoredEvents(runs: readonly SuspendedRun[]): AgUiEventLike[] {
   return runs.flatMap((run) =>
@@ -69,7 +90,8 @@ function restoredEvents(runs: readonly SuspendedRun[]): AgUiEventLike[] {
  * remote): reads the interrupts from the agent's events (`on_interrupt`, `RUN_FINISHED.outcome`)
  * and answers a validated one with a new run whose `resume` resolves that interrupt (AG-UI 1.0's
  * `RunAgentInput.resume`); @ag-ui/mastra resumes the interrupt's own Mastra run. A
- * refusal whose words say the run no longer waits shows `expired`. Fits `<AskUserPrompt run>`.
+ * refusal whose words say the run no longer waits shows `expired`; the answer guard's 409
+ * (another client answered first) `answered-elsewhere`. Fits `<AskUserPrompt run>`.
  * @example
  * const run = useAskUserAgUi(agent);
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
@@ -117,6 +139,13 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: AskUserAgUiOptions
       await latest.current.runAgent({ resume: resumeEntries(entry.interrupt, answer) });
       record({ phase: 'taken', answer });
     } catch (rejection) {
+      if (saysAnsweredElsewhere(rejection)) {
+        record({ phase: 'answered-elsewhere', answer });
+        throw new RequestError(httpFailure(ANSWERED_ELSEWHERE_STATUS, ''), {
+          promptKey: key,
+          cause: rejection,
+        });
+      }
       const error = toRunError(rejection);
       if (saysExpired(rejection)) record({ phase: 'expired', answer });
       else record({ phase: 'failed', answer, error: error as RunError });

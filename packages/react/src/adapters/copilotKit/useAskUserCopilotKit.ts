@@ -18,7 +18,8 @@ export interface AskUserCopilotKitOptions extends AskUserAgUiOptions {
  * everywhere (`parsePrompt`), and resumes a validated answer the way `useInterrupt`'s `resolve`
  * does, `copilotkit.runAgent({ agent, resume })`. Unlike `useInterrupt`, which forgets an
  * interrupt when its resume fails or any run starts, the prompt stays: `failed` keeps the answer
- * for Retry, and `restore` brings a pending one back after a reload. Fits `<AskUserPrompt run>`.
+ * for Retry, and `restore` brings a pending one back after a reload; the answer guard's 409
+ * (another tab answered first) shows `answered-elsewhere`. Fits `<AskUserPrompt run>`.
  * @example
  * const run = useAskUserCopilotKit({ agentId: 'planner' });
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
