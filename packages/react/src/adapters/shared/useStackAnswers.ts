@@ -55,9 +55,14 @@ const BUSY_MESSAGE = 'A request is still running.';
 const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
 
 /** A prompt's entry: what the stack's state says, then what the adapter's own submission says. */
-function entryOf(found: FoundPrompt, submission: Submission | undefined): PromptEntry {
+export function entryOf(found: FoundPrompt, submission: Submission | undefined): PromptEntry {
   const { prompt, state } = found;
   const base = { type: 'prompt' as const, id: prompt.key, prompt };
+  // The question's output came, but from another tab's answer: this one's was refused. Saying
+  // `answered` with this tab's own answer would show an answer the agent never got.
+  if (submission?.phase === 'answered-elsewhere' && (state === 'ready' || state === 'answered'))
+    return { ...base, state: 'answered-elsewhere', answer: submission.answer };
+  // This tab's own answer, exactly as sent, over the one read back from the tool's output.
   if (state === 'answered') return { ...base, state, answer: submission?.answer ?? found.answer };
   if (state !== 'ready' || !submission) return { ...base, state };
   const { answer } = submission;
@@ -66,8 +71,6 @@ function entryOf(found: FoundPrompt, submission: Submission | undefined): Prompt
       return { ...base, state: 'failed', answer, error: (submission as { error: RunError }).error };
     case 'taken':
       return { ...base, state: 'answered', answer };
-    case 'answered-elsewhere':
-      return { ...base, state: 'answered-elsewhere', answer };
     case 'expired':
       return { ...base, state: 'expired', answer };
     default:
