@@ -15,22 +15,10 @@
 //                  a question in Chromium and shows the next
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
-import { spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = path.join(root, '.consumers');
 const tarballs = path.join(work, 'tarballs');
 const fixtures = path.join(root, 'test/consumers');
@@ -74,104 +62,10 @@ const REACT_ENTRIES = {
 };
 const RESOLUTIONS = ['bundler', 'nodenext'];
 
-/** Runs a command to its end; rejects with its output's tail when it fails. */
-function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 60_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const collect = (data) => {
-      output += data;
-      if (!quiet) process.stdout.write(data);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} could not start: ${error.message}`));
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve(output);
-      const tail = output.trim().split('\n').slice(-25).join('\n');
-      const error = new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`);
-      reject(Object.assign(error, { output }));
-    });
-  });
-}
-
-/** Starts a long-running process and resolves once a line of its output matches `ready`. */
-function startProcess(command, args, { cwd = root, env, ready, timeoutMs = 60_000 }) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${command} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-2000)}`));
-    }, timeoutMs);
-    const onData = (data) => {
-      // Without terminal colour codes (ESC [ … m): CI=true makes some tools colour their output.
-      // eslint-disable-next-line no-control-regex -- ESC is the character to strip
-      output += String(data).replace(/\x1b\[[0-9;]*m/g, '');
-      const match = output.match(ready);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ match, stop: () => stopProcess(child) });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited ${code} before it was ready:\n${output.slice(-2000)}`));
-    });
-  });
-}
-
-function stopProcess(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
-/** Packs every published package with pnpm (its prepack builds dist/) under a fixed file name. */
-async function pack() {
-  rmSync(tarballs, { recursive: true, force: true });
-  mkdirSync(tarballs, { recursive: true });
-  for (const { dir, tarball } of PUBLISHED) {
-    const out = path.join(work, 'pack-tmp');
-    rmSync(out, { recursive: true, force: true });
-    await exec('pnpm', ['pack', '--pack-destination', out], { cwd: path.join(root, dir) });
-    const [file] = readdirSync(out).filter((f) => f.endsWith('.tgz'));
-    if (!file) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
-    renameSync(path.join(out, file), path.join(tarballs, tarball));
-    rmSync(out, { recursive: true, force: true });
-  }
-}
+const pack = () => packPackages(PUBLISHED, tarballs);
 
 /**
  * Copies a fixture app into .consumers/<name> beside the tarballs (its `file:../tarballs/…`
@@ -190,9 +84,7 @@ async function install(fixture, name, versions = {}, overlay) {
     }
   }
   writeJson(path.join(dir, 'package.json'), manifest);
-  await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
-    cwd: dir,
-  });
+  await npmInstall(dir);
   return dir;
 }
 

@@ -23,12 +23,11 @@
 // The client is the kit's own (@ask-user-kit/core's createFetchTransport and createRunStore, from
 // the tarball): test/deploy/drive.mjs. Flags: --only=name,name (with the steps they need),
 // --postgres=URL (an empty database).
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exec, freePort, startProcess } from './processes.mjs';
+import { pathToFileURL } from 'node:url';
+import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = path.join(root, '.deploy');
 const tarballs = path.join(work, 'tarballs');
 const app = path.join(work, 'app');
@@ -58,31 +57,13 @@ const DEV_READY_TIMEOUT_MS = 5 * 60_000;
 // Where `file:./mastra.db` lands under `mastra dev` (its server's working directory is Mastra's public dir).
 const DEV_DATABASE = 'src/mastra/public/mastra.db';
 
-/**
- * Packs the packages with pnpm (their prepack builds dist/) under fixed names: the same few lines
- * as scripts/consumers.mjs's pack, in a directory of this check's own.
- */
-async function pack() {
-  rmSync(tarballs, { recursive: true, force: true });
-  mkdirSync(tarballs, { recursive: true });
-  for (const { dir, tarball } of PACKED) {
-    const out = path.join(work, 'pack-tmp');
-    rmSync(out, { recursive: true, force: true });
-    await exec('pnpm', ['pack', '--pack-destination', out], { cwd: path.join(root, dir) });
-    const [file] = readdirSync(out).filter((f) => f.endsWith('.tgz'));
-    if (!file) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
-    renameSync(path.join(out, file), path.join(tarballs, tarball));
-    rmSync(out, { recursive: true, force: true });
-  }
-}
+const pack = () => packPackages(PACKED, tarballs);
 
 /** Copies the fixture beside the tarballs (its `file:../tarballs/…` resolve there) and installs it with npm. */
 async function install() {
   rmSync(app, { recursive: true, force: true });
   cpSync(path.join(root, 'test/deploy'), app, { recursive: true });
-  await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
-    cwd: app,
-  });
+  await npmInstall(app);
 }
 
 /** A new LibSQL file in the project (the restart reuses it). */

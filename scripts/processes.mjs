@@ -1,9 +1,16 @@
-// Child processes for the scripts that build and start real apps (scripts/deploy-check.mjs):
-// run a command to its end, start a server and wait for its "ready" line, stop it, find a free
-// port. The same helpers as in scripts/consumers.mjs, with one change: a started process leads a
-// process group of its own, so stopping it also stops the server a CLI (`mastra dev`) started.
+// Child processes for the scripts that build and start real apps (scripts/consumers.mjs,
+// scripts/deploy-check.mjs): run a command to its end, start a server and wait for its "ready"
+// line, stop it, find a free port, pack the published packages, install an app with npm. A started
+// process leads a process group of its own, so stopping it also stops the server a CLI
+// (`mastra dev`) started.
 import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: where commands run unless told otherwise. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const STOP_GRACE_MS = 10_000;
 
@@ -11,8 +18,11 @@ const STOP_GRACE_MS = 10_000;
 // eslint-disable-next-line no-control-regex -- ESC is the character to strip
 const stripColours = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
 
-/** Runs a command to its end; resolves with its output, rejects with its output's tail when it fails. */
-export function exec(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) {
+/**
+ * Runs a command to its end; resolves with its output, rejects with its output's tail when it
+ * fails (the whole output is on the error's `output`). `quiet: false` also prints the output.
+ */
+export function exec(command, args, { cwd = root, env, quiet = true, timeoutMs = 10 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -20,7 +30,10 @@ export function exec(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) 
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const collect = (data) => (output += stripColours(data));
+    const collect = (data) => {
+      output += stripColours(data);
+      if (!quiet) process.stdout.write(data);
+    };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -32,7 +45,8 @@ export function exec(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) 
       clearTimeout(timer);
       if (code === 0) return resolve(output);
       const tail = output.trim().split('\n').slice(-25).join('\n');
-      reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`));
+      const error = new Error(`${command} ${args.join(' ')} exited ${code ?? signal}:\n${tail}`);
+      reject(Object.assign(error, { output }));
     });
   });
 }
@@ -41,7 +55,7 @@ export function exec(command, args, { cwd, env, timeoutMs = 10 * 60_000 } = {}) 
  * Starts a long-running process and resolves once its output matches `ready`, with the match,
  * the output so far (`output()`) and `stop()`. Rejects if it exits or is not ready in time.
  */
-export function startProcess(command, args, { cwd, env, ready, timeoutMs = 60_000 }) {
+export function startProcess(command, args, { cwd = root, env, ready, timeoutMs = 60_000 }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -114,5 +128,30 @@ export function freePort() {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * Packs each `{ dir, tarball }` package with pnpm (its prepack builds dist/) into `tarballs`
+ * under the fixed file name `tarball`, so apps can depend on `file:…/<tarball>`.
+ */
+export async function packPackages(packages, tarballs) {
+  rmSync(tarballs, { recursive: true, force: true });
+  mkdirSync(tarballs, { recursive: true });
+  const out = path.join(tarballs, '.pack-tmp');
+  for (const { dir, tarball } of packages) {
+    rmSync(out, { recursive: true, force: true });
+    await exec('pnpm', ['pack', '--pack-destination', out], { cwd: path.join(root, dir) });
+    const [file] = readdirSync(out).filter((name) => name.endsWith('.tgz'));
+    if (!file) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
+    renameSync(path.join(out, file), path.join(tarballs, tarball));
+  }
+  rmSync(out, { recursive: true, force: true });
+}
+
+/** `npm install` in an app outside the workspace, from npm's cache where it can. */
+export function npmInstall(dir) {
+  return exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd: dir,
   });
 }
