@@ -13,11 +13,16 @@
 //   vite-mastra-react  type-checked and imported once): its page for the AI SDK's useChat over
 //   vite-assistant-ui  chatRoute, @mastra/react's useChat, and assistant-ui's AI SDK runtime answers
 //                  a question in Chromium and shows the next
+//   snippets       the page-side docs' code blocks (README.md, packages/core and packages/react
+//                  READMEs; scripts/snippets.mjs) type-checked in the stacks' app, as pasted
+//   readme-example the README's example (its src/App.tsx and vite.config.ts) pasted into the Vite
+//                  template, built, and answered to the end in Chromium through its proxy
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
 // npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
+import { PAGE_DOCS, describeSnippets, exampleFiles, writeSnippets } from './snippets.mjs';
 
 const work = path.join(root, '.consumers');
 const tarballs = path.join(work, 'tarballs');
@@ -304,6 +309,12 @@ async function openApp(dir, stops) {
     { cwd: dir, env: { ASK_SERVER: server.match[1] }, ready: /Local:\s+http/ },
   );
   stops.push(preview.stop);
+  const { page, errors } = await openChromium(stops);
+  return { page, errors, url: `http://127.0.0.1:${port}/`, server: server.match[1] };
+}
+
+/** A Chromium page that collects the page's errors (uncaught, and console errors). */
+async function openChromium(stops) {
   const { chromium } = await import('playwright');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -314,7 +325,7 @@ async function openApp(dir, stops) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  return { page, errors, url: `http://127.0.0.1:${port}/`, server: server.match[1] };
+  return { page, errors };
 }
 
 /** Waits for the first question; a page that crashed on load never shows it: say why rather than time out. */
@@ -380,6 +391,82 @@ async function checkStack(stack) {
   }
 }
 
+/** The page-side docs' code blocks, type-checked in the stacks' app (every stack's packages) under the template's tsconfig. */
+async function checkSnippets() {
+  const dir = await installStacksApp();
+  const snippets = path.join(dir, 'snippets');
+  rmSync(snippets, { recursive: true, force: true });
+  const written = writeSnippets(PAGE_DOCS, snippets, '../tsconfig.app.json', {
+    tsBuildInfoFile: null,
+    types: ['vite/client', 'node'],
+  });
+  const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+  await exec('node', [tsc, '-p', snippets, '--pretty', 'false'], { cwd: dir });
+  console.log(`  ${describeSnippets(written)}`);
+}
+
+// Where the README's example reaches `pnpm server`; the check points it at the server it starts.
+const README_SERVER = 'http://127.0.0.1:4111';
+
+/**
+ * The README's example as a user makes it: the Vite template with the README's `src/App.tsx` and
+ * `vite.config.ts`, built, served by `vite preview` (whose proxy is the config's `server.proxy`),
+ * and answered to the end in Chromium against a real apps/server.
+ */
+async function checkReadmeExample() {
+  const files = exampleFiles(['README.md']);
+  for (const file of ['src/App.tsx', 'vite.config.ts']) {
+    if (!files.has(file)) throw new Error(`README.md has no <!-- file: ${file} --> code block`);
+  }
+  const app = path.join(await installViteReact19(), 'readme-example');
+  rmSync(app, { recursive: true, force: true });
+  mkdirSync(path.join(app, 'src'), { recursive: true });
+  for (const file of ['index.html', 'src/main.tsx', 'src/index.css']) {
+    cpSync(path.join(fixtures, 'vite-react', file), path.join(app, file), { recursive: true });
+  }
+  const vite = path.join(app, '../node_modules/vite/bin/vite.js');
+  const stops = [];
+  try {
+    const server = await startProcess('node', ['apps/server/src/main.ts'], {
+      env: { PORT: '0', STORAGE_URL: ':memory:' },
+      ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
+    });
+    stops.push(server.stop);
+    for (const [file, code] of files) {
+      writeFileSync(path.join(app, file), code.replaceAll(README_SERVER, server.match[1]));
+    }
+    await exec('node', [vite, 'build'], { cwd: app });
+    const port = await freePort();
+    const preview = await startProcess(
+      'node',
+      [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      { cwd: app, ready: /Local:\s+http/ },
+    );
+    stops.push(preview.stop);
+    const { page, errors } = await openChromium(stops);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await firstQuestion(page, errors);
+    await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send' }).click();
+    // The scripted planner writes its plan from the three answers.
+    await page.waitForFunction(
+      // Runs in the page.
+      (answers) =>
+        answers.every((answer) => globalThis.document.body.innerText.toLowerCase().includes(answer)),
+      ['lisbon', 'train', 'hiking'],
+      { timeout: 15_000 },
+    );
+    if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  }
+}
+
 /** Builds the Next app and checks that `next start` serves the prompt rendered on the server. */
 async function checkNext() {
   const dir = await install('next-app', 'next');
@@ -415,6 +502,8 @@ const checks = [
   { name: 'vite-ai-sdk', run: () => checkStack('ai-sdk') },
   { name: 'vite-mastra-react', run: () => checkStack('mastra-react') },
   { name: 'vite-assistant-ui', run: () => checkStack('assistant-ui') },
+  { name: 'snippets', run: checkSnippets },
+  { name: 'readme-example', run: checkReadmeExample },
 ].filter((check) => !only || only.includes(check.name));
 
 const results = [];

@@ -8,6 +8,8 @@
 // [answerGuard(…)]` on a claim store on the same database. Each check is one test in the report
 // (deploy.json, shaped as consumers.json):
 //   typecheck               `tsc` over the project (strict, as create-mastra sets it up)
+//   snippets                the server docs' code blocks (packages/server and packages/testing
+//                           READMEs; scripts/snippets.mjs) type-checked in the project, as pasted
 //   build                   `mastra build`
 //   built-answer            `node .mastra/output/index.mjs` on LibSQL: the planner asks, one client
 //                           answers, a second client's answer to the same question gets the guard's
@@ -27,6 +29,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
+import { SERVER_DOCS, describeSnippets, writeSnippets } from './snippets.mjs';
 
 const work = path.join(root, '.deploy');
 const tarballs = path.join(work, 'tarballs');
@@ -126,6 +129,16 @@ async function checkTypes() {
   await exec(path.join(app, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: app });
 }
 
+/** The server docs' code blocks in the project's own tsconfig, with the `./agents` they import. */
+async function checkSnippets() {
+  const dir = path.join(app, 'snippets');
+  rmSync(dir, { recursive: true, force: true });
+  const written = writeSnippets(SERVER_DOCS, dir, '../tsconfig.json');
+  cpSync(path.join(root, 'test/snippets/agents.ts'), path.join(dir, 'agents.ts'));
+  await exec(path.join(app, 'node_modules/.bin/tsc'), ['-p', dir, '--pretty', 'false'], { cwd: app });
+  console.log(`  ${describeSnippets(written)}`);
+}
+
 async function checkBuild() {
   await exec(path.join(app, 'node_modules/.bin/mastra'), ['build'], { cwd: app, env: ENV });
 }
@@ -164,6 +177,7 @@ const steps = [
   { name: 'pack', run: pack, needs: [] },
   { name: 'install', run: install, needs: ['pack'] },
   { name: 'typecheck', run: checkTypes, needs: ['install'] },
+  { name: 'snippets', run: checkSnippets, needs: ['install'] },
   { name: 'build', run: checkBuild, needs: ['install'] },
   { name: 'built-answer', run: onLibsql.answer, needs: ['build'] },
   { name: 'built-restart', run: onLibsql.restart, needs: ['built-answer'] },
