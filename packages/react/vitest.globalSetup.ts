@@ -31,16 +31,58 @@ export default async function setup(project: TestProject) {
     apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
   });
   project.provide('mastraMemoryUrl', memoryServer.url);
+  // Misconfigurations a page meets: a Mastra server that does not allow the page's origin (no
+  // CORS), a web server that answers every path with a page (a dev server's SPA fallback), and an
+  // address where nothing listens.
+  const noCorsServer = await startMastraTestServer({ agents: testAgents(), cors: false });
+  project.provide('mastraNoCorsUrl', noCorsServer.url);
+  const pageServer = await startPageServer();
+  project.provide('pageServerUrl', pageServer.url);
+  project.provide('closedUrl', await closedAddress());
   return async () => {
     await server.close();
     await memoryServer.close();
+    await noCorsServer.close();
+    await pageServer.close();
     claims.close();
   };
+}
+
+/** An HTTP server that answers every request with an HTML page, allowing any origin. */
+async function startPageServer() {
+  const { createServer } = await import('node:http');
+  const server = createServer((request, response) => {
+    response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('access-control-allow-headers', '*');
+    response.setHeader('content-type', 'text/html');
+    response.end(
+      request.method === 'OPTIONS' ? '' : '<!doctype html><title>App</title><div id="root"></div>',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An address on 127.0.0.1 where nothing listens: a port that was free, closed again. */
+async function closedAddress() {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     mastraUrl: string;
     mastraMemoryUrl: string;
+    mastraNoCorsUrl: string;
+    pageServerUrl: string;
+    closedUrl: string;
   }
 }

@@ -18,12 +18,14 @@ describe('@ask-user-kit/react', () => {
 
   it('exports exactly its public values', () => {
     expect(Object.keys(kit).sort()).toEqual([
+      'AgentRunError',
       'AskUserPrompt',
       'RequestError',
       'answerFromDraft',
       'defaultLabels',
       'draftFromAnswer',
       'emptyDraft',
+      'runErrorHint',
       'useAgentRun',
       'useAskUserPrompt',
       'useRunSelector',

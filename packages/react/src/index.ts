@@ -25,6 +25,8 @@ export type { AnswerDraft } from './draft.ts';
 export { defaultLabels } from './labels.ts';
 export type { AskUserLabels } from './labels.ts';
 export { useAgentRun } from './useAgentRun.ts';
+export { AgentRunError, runErrorHint } from './AgentRunError.tsx';
+export type { AgentRunErrorProps } from './AgentRunError.tsx';
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './useAgentRun.ts';
 export { useRunSelector, useTranscriptEntry } from './useRunSelector.ts';
 export type { RunSource } from './useRunSelector.ts';

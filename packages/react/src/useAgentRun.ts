@@ -27,6 +27,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
+import { runErrorHint } from './AgentRunError.tsx';
 import { warnOnce } from './internal/development.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
@@ -147,6 +148,15 @@ const unshownSuspension = (toolName: string) =>
   `useAgentRun: the run waits on the tool "${toolName}", which nothing here shows (it is not an ask_user ` +
   'question). Pass { items: [approvals, forms] } from @ask-user-kit/core/items to show approvals and ' +
   'forms, or render run.toolCalls yourself.';
+
+/** What a development build says when a run cannot reach its agent: the options it used, and what to check. */
+const setupWarning = (options: UseAgentRunOptions, error: RunError, hint: string) => {
+  const { agentId, baseUrl, apiPrefix } = options;
+  const named = options.transport
+    ? 'a transport of its own'
+    : JSON.stringify({ agentId, baseUrl, apiPrefix });
+  return `useAgentRun(${named}): ${error.message} ${hint}`;
+};
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 function transportOf(options: UseAgentRunOptions): AgentTransport {
@@ -361,5 +371,15 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
 
   // Listing is a GET that nothing claims: it fails as a RunError, never as a refusal.
   const restoreError = restoreQuery.error ? (toRunError(restoreQuery.error) as RunError) : undefined;
+
+  // Inline development check (see internal/development.ts): a run that cannot reach its agent (a
+  // wrong baseUrl, a server down, CORS, an unknown agent) names the options to check.
+  const failure = snapshot.error ?? restoreError;
+  useEffect(() => {
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && failure) {
+      const hint = runErrorHint(failure);
+      if (hint) warnOnce(`setup:${failure.code}:${failure.status}`, setupWarning(options, failure, hint));
+    }
+  }, [failure]); // eslint-disable-line react-hooks/exhaustive-deps -- once per failure, with the options it failed with
   return { ...snapshot, ...actions, store, restoring, restoreError };
 }
