@@ -4,7 +4,6 @@ import { render } from 'vitest-browser-react';
 import { AgentRunError } from './AgentRunError.tsx';
 import { newQueryClient, withClient } from './test/harness.tsx';
 import { useAgentRun } from './useAgentRun.ts';
-import type { UseAgentRunOptions } from './useAgentRun.ts';
 import './styles.css';
 
 // A page that shows only the run's questions, a Start button and <AgentRunError>, misconfigured
@@ -12,7 +11,7 @@ import './styles.css';
 // must say what failed and what to check. (The development build's console line is tested in
 // jsdom, AgentRunError.test.tsx: a browser page has no `process` for the development check.)
 
-function Page(options: UseAgentRunOptions) {
+function Page(options: Parameters<typeof useAgentRun>[0]) {
   const run = useAgentRun(options);
   return (
     <main>
@@ -24,7 +23,7 @@ function Page(options: UseAgentRunOptions) {
   );
 }
 
-async function startWith(options: Partial<UseAgentRunOptions>) {
+async function startWith(options: { agentId?: string; baseUrl?: string; apiPrefix?: string }) {
   const screen = await render(<Page agentId="single" baseUrl={inject('mastraUrl')} {...options} />, {
     wrapper: withClient(newQueryClient()),
   });
