@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { AgentRunError } from './AgentRunError.tsx';
 import { newQueryClient, withClient } from './test/harness.tsx';
@@ -8,8 +8,8 @@ import './styles.css';
 
 // A page that shows only the run's questions, a Start button and <AgentRunError>, misconfigured
 // the ways a newcomer's first page is, in real Chromium (real CORS, real network failures): it
-// must say what failed and what to check. (The development build's console line is tested in
-// jsdom, AgentRunError.test.tsx: a browser page has no `process` for the development check.)
+// must say what failed and what to check, and a development build (Vite's, as a user's app is
+// served) names the options in the console.
 
 function Page(options: Parameters<typeof useAgentRun>[0]) {
   const run = useAgentRun(options);
@@ -23,22 +23,29 @@ function Page(options: Parameters<typeof useAgentRun>[0]) {
   );
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 async function startWith(options: { agentId?: string; baseUrl?: string; apiPrefix?: string }) {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   const screen = await render(<Page agentId="single" baseUrl={inject('mastraUrl')} {...options} />, {
     wrapper: withClient(newQueryClient()),
   });
   await screen.getByRole('button', { name: 'Start' }).click();
   const alert = screen.getByRole('alert');
   await expect.element(alert).toBeVisible();
-  return { alert: alert.element() };
+  return {
+    alert: alert.element(),
+    warnings: () => warn.mock.calls.map((call) => String(call[0])).join('\n'),
+  };
 }
 
 describe('<AgentRunError> in Chromium, for a page that cannot reach its agent', () => {
   it('says that the server could not be reached, and to check the address, when nothing listens there', async () => {
     const baseUrl = inject('closedUrl');
-    const { alert } = await startWith({ baseUrl });
+    const { alert, warnings } = await startWith({ baseUrl });
     expect(alert.textContent).toMatch(/Could not reach the agent server/);
     expect(alert.textContent).toMatch(/runs at baseUrl's address/);
+    await vi.waitFor(() => expect(warnings()).toContain(`"baseUrl":"${baseUrl}"`));
   });
 
   it('says the same, CORS named, when the server does not allow the page’s origin', async () => {

@@ -223,11 +223,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const contextClient = useContext(QueryClientContext);
   // TanStack Query's hooks throw without a client too, but do not say how to give one. Inline
   // development check: see internal/development.ts.
-  if (
-    typeof process !== 'undefined' &&
-    process.env.NODE_ENV !== 'production' &&
-    !(queryClient ?? contextClient)
-  )
+  if (process.env.NODE_ENV !== 'production' && !(queryClient ?? contextClient))
     throw new Error(MISSING_QUERY_CLIENT);
 
   const restoreWanted = options.restore !== false && Boolean(threadId || resourceId);
@@ -322,7 +318,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // Inline development check (see internal/development.ts): an approval or another tool's suspension
   // without an item kind makes the run `awaiting-input` with nothing on the page to answer.
   useEffect(() => {
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+    if (process.env.NODE_ENV !== 'production') {
       const { status, openPrompts, openItems, toolCalls } = snapshot;
       if (status !== 'awaiting-input' || openPrompts.length > 0 || openItems.length > 0) return;
       for (const call of toolCalls) {
@@ -376,7 +372,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // wrong baseUrl, a server down, CORS, an unknown agent) names the options to check.
   const failure = snapshot.error ?? restoreError;
   useEffect(() => {
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && failure) {
+    if (process.env.NODE_ENV !== 'production' && failure) {
       const hint = runErrorHint(failure);
       if (hint) warnOnce(`setup:${failure.code}:${failure.status}`, setupWarning(options, failure, hint));
     }

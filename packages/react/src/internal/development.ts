@@ -1,10 +1,11 @@
 // Development checks are written inline where they run, as
-//   if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && …)
+//   if (process.env.NODE_ENV !== 'production' && …)
 // and not behind a helper function: bundlers replace `process.env.NODE_ENV` only where it is written,
 // so a production build folds the condition to false and drops the branch with its messages; a
-// call to a helper is not folded, and would keep every message in the bundle. `typeof process`
-// comes first because a plain browser without a bundler has no `process` at all (reading it would
-// throw): there, no development checks.
+// call to a helper is not folded, and would keep every message in the bundle. The expression is
+// written bare, as React and TanStack Query (a peer of this package) write it: Vite defines it in
+// the browser but gives the page no `process`, so a `typeof process` test first would turn every
+// check off in a Vite app's development build.
 
 const warned = new Set<string>();
 

@@ -32,11 +32,7 @@ export function useControllableState<T>({
   // The mode is chosen by the first render; a later render in the other mode warns (in development:
   // an inline check, see development.ts).
   const [initiallyControlled] = useState(controlled);
-  if (
-    typeof process !== 'undefined' &&
-    process.env.NODE_ENV !== 'production' &&
-    initiallyControlled !== controlled
-  ) {
+  if (process.env.NODE_ENV !== 'production' && initiallyControlled !== controlled) {
     const from = controlled ? 'uncontrolled' : 'controlled';
     const to = controlled ? 'controlled' : 'uncontrolled';
     warnOnce(
