@@ -17,7 +17,8 @@ import { createRunStore } from './createRunStore.ts';
 import { TransportError } from './errors.ts';
 import { historyEntries, loadThreadHistory } from './history.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
-import type { AnswerValue, TranscriptEntry } from './types.ts';
+import type { AnswerValue } from './prompt.ts';
+import type { TranscriptEntry } from './types.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_204);
 const settings = (numRuns: number) => ({ seed: SEED, numRuns });
