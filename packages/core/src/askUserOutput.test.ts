@@ -1,4 +1,5 @@
-import { askUserTool } from '@mastra/core/tools';
+import { askUserTool, formatQuestionAnswer } from '@mastra/core/tools';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readAskUserOutput } from './askUserOutput.ts';
 import { parsePrompt, type AnswerValue, type Prompt } from './prompt.ts';
@@ -128,5 +129,33 @@ describe('readAskUserOutput over the real askUserTool output', () => {
     const chosen = Array.from({ length: 2_000 }, (_, i) => labels[(i * 7) % labels.length]!);
     const read = readAskUserOutput({ content: `User answered: ${chosen.join(', ')}` }, prompt);
     expect(read).toEqual({ answer: chosen, ambiguous: false });
+  });
+});
+
+describe('readAskUserOutput never reads a wrong list of labels', () => {
+  // Short labels from few pieces, so that many hold ", " and many join to the same text.
+  const label = fc
+    .array(fc.constantFrom('A', 'B', 'C', 'A, B', 'B, C'), { minLength: 1, maxLength: 2 })
+    .map((pieces) => pieces.join(', '));
+  const question = fc.uniqueArray(label, { minLength: 1, maxLength: 5 }).chain((labels) =>
+    fc.tuple(
+      fc.constant(labels),
+      fc.array(fc.constantFrom(...labels), { maxLength: 4 }),
+      // What the kit sends after the labels when "Other…" is allowed (text that reads as labels aside).
+      fc.option(fc.constantFrom('x', 'x, y', 'A, x', 'x, A'), { nil: undefined }),
+    ),
+  );
+
+  it('gives back the labels chosen (and a typed answer after them), or says the text is ambiguous', () => {
+    fc.assert(
+      fc.property(question, ([labels, chosen, typed]) => {
+        const answer = typed === undefined ? chosen : [...chosen, typed];
+        const prompt = multiple(...labels);
+        const read = readAskUserOutput({ content: `User answered: ${formatQuestionAnswer(answer)}` }, prompt);
+        if (read?.ambiguous) expect(read.answer).toBe(answer.join(', '));
+        else expect(read?.answer).toEqual(answer);
+      }),
+      { seed: 20_261_204, numRuns: 2_000 },
+    );
   });
 });

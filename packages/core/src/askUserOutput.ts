@@ -81,11 +81,12 @@ function readLabels(text: string, labels: readonly string[]): string[] | 'many' 
  *
  * Free text and a single choice are the text after "User answered: ". A multiple choice was
  * joined with ", ", and a label may hold ", " itself, so the text is split back into the offered
- * labels: the one list of labels (in any order, even repeated, as another client may send them) that joins to
- * exactly the text. When no list does, the text is one typed ("Other…") answer: `[text]`. When
- * several lists do (labels `A`, `B` and `A, B` for "A, B"), or labels make only a part of the text
- * (a typed answer after chosen labels cannot be told from one typed answer holding them), the
- * answer is the stored text, and `ambiguous` says so.
+ * labels: the one list of labels (in any order, even repeated, as another client may send them)
+ * that joins to exactly the text. When no list does, the text is one typed ("Other…") answer:
+ * `[text]`. When several lists do (labels `A`, `B` and `A, B` for "A, B"), or labels make only a
+ * part of the text (a typed answer after chosen labels cannot be told from one typed answer
+ * holding them), the answer is the stored text, and `ambiguous` says so. A typed answer that is
+ * itself offered labels joined by ", " reads as those labels: the text holds nothing else.
  * @example
  * readAskUserOutput({ content: 'User answered: Paris, France, Rome' }, citiesPrompt)
  * // → { answer: ['Paris, France', 'Rome'], ambiguous: false }
