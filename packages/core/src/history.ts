@@ -45,9 +45,11 @@ export interface ThreadHistory {
 const PAGE_SIZE = 200;
 const MAX_PAGES = 25;
 
-/** One tool call's question (the history of an answered one does not name its run). */
-const questionKey = ({ prompt }: PromptEntry) =>
-  `${prompt.toolCallId.length}:${prompt.toolCallId}:${prompt.question === undefined ? '-' : `+${prompt.question}`}`;
+/** Prompts by tool call id, then by question (the history of an answered one does not name its run), in order. */
+type PromptsByQuestion = Map<string, Map<string | undefined, PromptEntry[]>>;
+
+const sameQuestion = (index: PromptsByQuestion, { prompt }: PromptEntry) =>
+  index.get(prompt.toolCallId)?.get(prompt.question);
 
 /**
  * Pairs each prompt of the history with the snapshot's entry for the same question, if any: the
@@ -58,14 +60,16 @@ const questionKey = ({ prompt }: PromptEntry) =>
  */
 function pairPrompts(known: readonly TranscriptEntry[], entries: readonly TranscriptEntry[]) {
   const byKey = new Map<string, PromptEntry>();
-  const byQuestion = new Map<string, PromptEntry[]>();
+  const byQuestion: PromptsByQuestion = new Map();
   for (const entry of known) {
     if (!isPromptEntry(entry)) continue;
     byKey.set(entry.id, entry);
-    const question = questionKey(entry);
-    const same = byQuestion.get(question);
+    const { toolCallId, question } = entry.prompt;
+    const questions = byQuestion.get(toolCallId) ?? new Map<string | undefined, PromptEntry[]>();
+    byQuestion.set(toolCallId, questions);
+    const same = questions.get(question);
     if (same) same.push(entry);
-    else byQuestion.set(question, [entry]);
+    else questions.set(question, [entry]);
   }
   const pairs = new Map<PromptEntry, PromptEntry>();
   const paired = new Set<PromptEntry>();
@@ -76,14 +80,14 @@ function pairPrompts(known: readonly TranscriptEntry[], entries: readonly Transc
   };
   const prompts = entries.filter(isPromptEntry);
   for (const entry of prompts) pair(entry, byKey.get(entry.id));
-  const next = new Map<string, number>();
+  // Where each list of same questions is read up to.
+  const read = new Map<readonly PromptEntry[], number>();
   for (const entry of prompts) {
     if (pairs.has(entry)) continue;
-    const question = questionKey(entry);
-    const candidates = byQuestion.get(question) ?? [];
-    let index = next.get(question) ?? 0;
+    const candidates = sameQuestion(byQuestion, entry) ?? [];
+    let index = read.get(candidates) ?? 0;
     while (index < candidates.length && paired.has(candidates[index]!)) index++;
-    next.set(question, index + 1);
+    read.set(candidates, index + 1);
     pair(entry, candidates[index]);
   }
   return pairs;
