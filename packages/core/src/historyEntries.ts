@@ -33,7 +33,7 @@ interface ToolInvocation {
 }
 
 // A prompt of the history whose run is not known (Mastra keeps the run id only while it waits).
-export const HISTORY_RUN = 'history';
+const HISTORY_RUN = 'history';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -41,7 +41,7 @@ const recordOr = (value: unknown): Record<string, unknown> => (isRecord(value) ?
 const isPart = (value: unknown): value is StoredPart => isRecord(value) && typeof value.type === 'string';
 
 /** The message a memory row holds, or `undefined` when it has no id or role to read it by. */
-export function readMessage(item: unknown): StoredMessage | undefined {
+function readMessage(item: unknown): StoredMessage | undefined {
   if (!isRecord(item) || typeof item.id !== 'string' || typeof item.role !== 'string') return undefined;
   const content = recordOr(item.content);
   const parts = Array.isArray(content.parts) ? content.parts.filter(isPart) : [];
