@@ -94,4 +94,69 @@ export async function transcriptSection(): Promise<void> {
       "What is left that grows with the length is the copy of the transcript's list of references (an " +
       'immutable snapshot needs its own list), and nothing that reads an entry.',
   );
+  await historySection(core);
+}
+
+type WithHistory = typeof import('@ask-user-kit/core/history').withHistory;
+type TranscriptEntry = Snapshot['transcript'][number];
+
+/** Questions in the conversation when its history is read back: the cost must grow with them, no faster. */
+const QUESTIONS = [100, 1_000, 10_000, 40_000];
+
+/**
+ * A conversation of `count` answered questions as this client saw it (keyed by run), and as
+ * memory gives it back (`historyEntries`: keyed by message, a user message before each).
+ */
+function answeredConversation(core: Core, count: number) {
+  const known: TranscriptEntry[] = [];
+  const history: TranscriptEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const call = {
+      toolCallId: `call_${i}`,
+      toolName: 'ask_user',
+      suspendPayload: { question: `Question ${i}?` },
+    };
+    const prompt = core.parsePrompt({ ...call, runId: `run-${i}` });
+    known.push({ type: 'prompt', id: prompt.key, prompt, state: 'answered', answer: `${i}` });
+    const key = core.promptKey(`history:message-${i}`, call.toolCallId);
+    const stored = core.parsePrompt({ ...call, runId: 'history' }, key);
+    history.push({ type: 'user', id: `user-${i}`, text: `Message ${i}` });
+    history.push({ type: 'prompt', id: key, prompt: stored, state: 'answered', answer: `${i}` });
+  }
+  return { snapshot: { ...core.initialRunSnapshot, status: 'done' as const, transcript: known }, history };
+}
+
+/** Table: `withHistory` time for a history of 100 to 40,000 questions the snapshot knows. */
+async function historySection(core: Core): Promise<void> {
+  const loaded = await import('@ask-user-kit/core/history').then(
+    (m) => m.withHistory as WithHistory,
+    () => undefined,
+  );
+  console.log('\n### Reading a history back: withHistory\n');
+  if (!loaded) {
+    console.log('Skipped: @ask-user-kit/core has no history entry yet.');
+    return;
+  }
+  const rows: (string | number)[][] = [];
+  for (const count of QUESTIONS) {
+    const { snapshot, history } = answeredConversation(core, count);
+    const times: number[] = [];
+    for (let sample = 0; sample < SAMPLES + 1; sample++) {
+      collect();
+      const started = performance.now();
+      loaded(snapshot, history);
+      // The first sample warms the JIT up.
+      if (sample > 0) times.push(performance.now() - started);
+    }
+    const ms = median(times);
+    rows.push([count.toLocaleString('en-US'), fixed(ms, 2), fixed((ms * 1000) / count, 2)]);
+  }
+  printTable(['questions', 'ms per withHistory', 'µs per question'], rows);
+  console.log(
+    `\nMedian of ${SAMPLES} calls after a warm-up one. Each question of the history is paired with the ` +
+      "snapshot's entry for it through maps, a fixed number of steps per question (history.test.ts counts " +
+      'the reads); the time per question still rises past 1,000 questions, as plain Map operations on as ' +
+      'many keys do (cache misses). Pairing by searching the snapshot took 3.2 ms for 1,000 questions and ' +
+      '103 ms for 4,000 (2026-12-04).',
+  );
 }

@@ -87,14 +87,19 @@ export const adapterEntries: AdapterEntry[] = [
   {
     name: 'ask-user-kit/history: useAgentRun + AskUserPrompt + useThreadHistory',
     code: "export { AskUserPrompt, useAgentRun } from '@ask-user-kit/react';\nexport { useThreadHistory } from '@ask-user-kit/react/history';",
-    budget: 17_408,
+    // 17,182 B on 2026-12-04; 17,920 B once memory was read as untrusted data (every field
+    // checked), each message once across pages, questions paired in one pass, and answers read
+    // back with the exact label decoder (readAskUserOutput, 347 B): raised by 1 KB for that.
+    budget: 18_432,
   },
   {
     name: 'ask-user-kit/assistant-ui: makeAskUserDataUI + AskUserToolPart (AskUserPrompt, useAskUserChat)',
     code: "export { AskUserToolPart, makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';",
     // makeAssistantDataUI and useAISDKChat come from the app's assistant-ui packages.
     external: ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
-    budget: 10_240,
+    // 10,207 B on 2026-12-04, 10,503 B once answers were read back with core's exact label
+    // decoder instead of a split on ", " (labels may hold ", "): raised by 512 B for that.
+    budget: 10_752,
   },
   {
     name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',

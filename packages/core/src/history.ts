@@ -1,10 +1,21 @@
 // @ask-user-kit/core/history: a conversation's past, read from Mastra's memory (threads and their messages).
-import { httpFailure, isAbortError, messageOf, statusMessage, toRunError, TransportError } from './errors.ts';
-import { isAskUserCall, parsePrompt, promptKey, type AnswerValue, type Prompt } from './prompt.ts';
+import {
+  httpFailure,
+  isAbortError,
+  messageOf,
+  statusMessage,
+  toRunError,
+  TransportError,
+  unexpectedAnswerMessage,
+} from './errors.ts';
+import { historyEntries, isInBetween } from './historyEntries.ts';
+import { quote } from './quote.ts';
 import { isBusy, waitingOr } from './reduceRun.ts';
 import { isOpen, isPromptEntry } from './snapshotEdit.ts';
 import type { FetchTransportOptions } from './transports/fetchTransport.ts';
 import type { PromptEntry, RunSnapshot, RunStore, TranscriptEntry } from './types.ts';
+
+export { historyEntries } from './historyEntries.ts';
 
 /** Where the thread's messages are read from: the fetch transport's options, and the conversation. */
 export interface ThreadHistoryOptions extends Pick<
@@ -30,158 +41,81 @@ export interface ThreadHistory {
   settled: boolean;
 }
 
-/** A message of Mastra's memory (format 2), as far as the kit reads it. */
-interface StoredMessage {
-  id: string;
-  role: string;
-  createdAt?: string;
-  content?: {
-    content?: unknown;
-    parts?: StoredPart[];
-    metadata?: { suspendedTools?: Record<string, { runId?: unknown; suspendPayload?: unknown }> };
-  };
-}
-
-interface StoredPart {
-  type: string;
-  text?: unknown;
-  toolInvocation?: {
-    state?: string;
-    toolCallId?: unknown;
-    toolName?: unknown;
-    args?: unknown;
-    result?: unknown;
-  };
-}
-
-// Mastra's askUserTool answers the model with this sentence; the answer follows it.
-const ANSWERED = /^User answered: ([\s\S]*)$/;
 // One page of messages per request, newest page first; a long thread takes a few.
 const PAGE_SIZE = 200;
 const MAX_PAGES = 25;
-// A prompt of the history whose run is not known (Mastra keeps the run id only while it waits).
-const HISTORY_RUN = 'history';
 
-/** The labels an answer to a multiple-choice question named: Mastra joins them with ", ". */
-function labelsOf(text: string, prompt: Prompt): AnswerValue {
-  if (prompt.kind !== 'multiple') return text;
-  const labels = new Set(prompt.options.map((option) => option.label));
-  const picked: string[] = [];
-  let pending = '';
-  // Pieces are joined again until they make a label: a label may hold ", " itself.
-  for (const piece of text.split(', ')) {
-    pending = pending ? `${pending}, ${piece}` : piece;
-    if (labels.has(pending)) {
-      picked.push(pending);
-      pending = '';
-    }
-  }
-  return pending ? text : picked;
-}
+/** Prompts by tool call id, then by question (the history of an answered one does not name its run), in order. */
+type PromptsByQuestion = Map<string, Map<string | undefined, PromptEntry[]>>;
 
-/** The answer a tool result carries, if it is askUserTool's sentence. */
-function answerOf(result: unknown, prompt: Prompt): AnswerValue | undefined {
-  const content = typeof result === 'string' ? result : (Object(result) as { content?: unknown }).content;
-  if (typeof content !== 'string') return undefined;
-  const found = ANSWERED.exec(content);
-  return found ? labelsOf(found[1]!, prompt) : undefined;
-}
-
-const textOf = (message: StoredMessage): string => {
-  const parts = message.content?.parts ?? [];
-  const text = parts.map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : ''));
-  const joined = text.join('');
-  return joined || (typeof message.content?.content === 'string' ? message.content.content : '');
-};
-
-/** The prompt entry of an `ask_user` tool invocation, or `undefined` for another tool. */
-function promptEntryOf(message: StoredMessage, part: StoredPart): PromptEntry | undefined {
-  const invocation = part.toolInvocation;
-  if (!invocation || typeof invocation.toolCallId !== 'string' || typeof invocation.toolName !== 'string')
-    return undefined;
-  const { toolCallId, toolName } = invocation;
-  const suspended = message.content?.metadata?.suspendedTools?.[toolCallId];
-  const suspendPayload = suspended?.suspendPayload ?? invocation.args;
-  if (!isAskUserCall({ toolName, suspendPayload })) return undefined;
-  // Waiting: keyed by its run, as the suspended-runs list and the live stream key it, so restore and
-  // submit find it. Answered: the run is gone from the message; the message id keeps keys apart.
-  const runId = typeof suspended?.runId === 'string' ? suspended.runId : undefined;
-  const key = runId ? promptKey(runId, toolCallId) : promptKey(`${HISTORY_RUN}:${message.id}`, toolCallId);
-  const prompt = parsePrompt({ runId: runId ?? HISTORY_RUN, toolCallId, toolName, suspendPayload }, key);
-  const entry: PromptEntry = { type: 'prompt', id: key, prompt, state: 'expired' };
-  if (invocation.state === 'result') {
-    const answer = answerOf(invocation.result, prompt);
-    return answer === undefined ? { ...entry, state: 'answered' } : { ...entry, state: 'answered', answer };
-  }
-  if (runId) return { ...entry, state: prompt.kind === 'malformed' ? 'malformed' : 'ready' };
-  // Asked, neither answered nor waiting: the run ended without it.
-  return entry;
-}
+const sameQuestion = (index: PromptsByQuestion, { prompt }: PromptEntry) =>
+  index.get(prompt.toolCallId)?.get(prompt.question);
 
 /**
- * Rebuilds a transcript from Mastra memory messages (oldest first): user messages, assistant text,
- * and each `ask_user` question with its answer (`answered`), the one still waiting (`ready`, keyed
- * by its run as `restore` keys it), or one the run left (`expired`). Other tools and unreadable
- * messages are skipped. Never throws.
+ * Pairs each prompt of the history with the snapshot's entry for the same question, if any: the
+ * one with its key first (a waiting question is keyed by its run in both), then, in order, one of
+ * the same tool call and question (an answered one, which the history keys by its message). Each
+ * entry of the snapshot pairs once: a model that reuses call ids asks the same question again.
+ * One pass over each list, through maps.
  */
-export function historyEntries(messages: readonly unknown[]): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
-  for (const item of messages) {
-    const message = Object(item) as StoredMessage;
-    if (typeof message.id !== 'string') continue;
-    if (message.role === 'user') {
-      const text = textOf(message);
-      if (text) entries.push({ type: 'user', id: message.id, text });
-      continue;
-    }
-    if (message.role !== 'assistant') continue;
-    for (const [index, part] of (message.content?.parts ?? []).entries()) {
-      const last = entries.at(-1);
-      if (part.type === 'text' && typeof part.text === 'string' && part.text) {
-        // Text parts of one reply in a row make one message.
-        if (last?.type === 'assistant')
-          entries[entries.length - 1] = { ...last, text: last.text + part.text };
-        else
-          entries.push({
-            type: 'assistant',
-            id: `${message.id}:${index}`,
-            runId: HISTORY_RUN,
-            text: part.text,
-          });
-        continue;
-      }
-      if (part.type !== 'tool-invocation') continue;
-      const prompt = promptEntryOf(message, part);
-      if (prompt) entries.push(prompt);
-    }
+function pairPrompts(known: readonly TranscriptEntry[], entries: readonly TranscriptEntry[]) {
+  const byKey = new Map<string, PromptEntry>();
+  const byQuestion: PromptsByQuestion = new Map();
+  for (const entry of known) {
+    if (!isPromptEntry(entry)) continue;
+    byKey.set(entry.id, entry);
+    const { toolCallId, question } = entry.prompt;
+    const questions = byQuestion.get(toolCallId) ?? new Map<string | undefined, PromptEntry[]>();
+    byQuestion.set(toolCallId, questions);
+    const same = questions.get(question);
+    if (same) same.push(entry);
+    else questions.set(question, [entry]);
   }
-  return entries;
+  const pairs = new Map<PromptEntry, PromptEntry>();
+  const paired = new Set<PromptEntry>();
+  const pair = (entry: PromptEntry, mine: PromptEntry | undefined) => {
+    if (!mine || paired.has(mine)) return;
+    pairs.set(entry, mine);
+    paired.add(mine);
+  };
+  const prompts = entries.filter(isPromptEntry);
+  for (const entry of prompts) pair(entry, byKey.get(entry.id));
+  // Where each list of same questions is read up to.
+  const read = new Map<readonly PromptEntry[], number>();
+  for (const entry of prompts) {
+    if (pairs.has(entry)) continue;
+    const candidates = sameQuestion(byQuestion, entry) ?? [];
+    let index = read.get(candidates) ?? 0;
+    while (index < candidates.length && paired.has(candidates[index]!)) index++;
+    read.set(candidates, index + 1);
+    pair(entry, candidates[index]);
+  }
+  return pairs;
 }
-
-/** The same question: one tool call of one asking (the history of an answered one does not name its run). */
-const sameQuestion = (a: PromptEntry, b: PromptEntry) =>
-  a.prompt.toolCallId === b.prompt.toolCallId && a.prompt.question === b.prompt.question;
 
 /**
  * The snapshot with the conversation as the server keeps it: the history's entries become the
  * transcript. Prompts the snapshot knows keep their entry (their state, a kept answer), unless the
  * history closed one the snapshot still shows open (answered in another tab or on another device),
- * or has the answer to one the snapshot shows expired.
+ * or has the answer to one the snapshot shows expired: then the history's state and answer, under
+ * the snapshot's key and prompt, so that the run's tool call still finds its question.
  * A snapshot that is streaming, or whose last request failed (its message may be sent again), is
  * newer than any history: it is returned as it is, as it is for an empty history.
  */
 export function withHistory(s: RunSnapshot, entries: readonly TranscriptEntry[]): RunSnapshot {
   if (isBusy(s.status) || s.status === 'error' || entries.length === 0) return s;
-  const known = s.transcript.filter(isPromptEntry);
-  const transcript = entries.map((entry) => {
+  const pairs = pairPrompts(s.transcript, entries);
+  const transcript = entries.map((entry): TranscriptEntry => {
     if (entry.type !== 'prompt') return entry;
-    const mine = known.find((candidate) => sameQuestion(candidate, entry));
+    const mine = pairs.get(entry);
     if (!mine) return entry;
     // Closed since (elsewhere), or known as answered now (a history read while the answer was
     // being taken shows it neither waiting nor answered: expired, for that moment).
     const closedSince = isOpen(mine.state) && !isOpen(entry.state);
     const answeredSince = mine.state === 'expired' && entry.state === 'answered';
-    return closedSince || answeredSince ? entry : mine;
+    if (!closedSince && !answeredSince) return mine;
+    const closed: PromptEntry = { type: 'prompt', id: mine.id, prompt: mine.prompt, state: entry.state };
+    return entry.answer === undefined ? closed : { ...closed, answer: entry.answer };
   });
   const openPrompts = transcript
     .filter(isPromptEntry)
@@ -195,39 +129,69 @@ export function withHistory(s: RunSnapshot, entries: readonly TranscriptEntry[])
 export const loadHistory = (store: Pick<RunStore, 'edit'>, entries: readonly TranscriptEntry[]): void =>
   store.edit((snapshot) => withHistory(snapshot, entries));
 
-/** A tool call neither answered nor waiting: its answer is being taken (or its run died). */
-function inBetween(item: unknown): boolean {
-  const message = Object(item) as StoredMessage;
-  const suspended = message.content?.metadata?.suspendedTools ?? {};
-  return (message.content?.parts ?? []).some(({ toolInvocation: call }) => {
-    if (!call || call.state !== 'call' || typeof call.toolCallId !== 'string') return false;
-    return !Object.hasOwn(suspended, call.toolCallId);
-  });
-}
-
 /** GETs JSON; every failure but an abort is a `TransportError` with the answer as its `cause`. */
 async function getJson(
   url: string,
   options: ThreadHistoryOptions,
 ): Promise<{ status: number; body: unknown }> {
   const { headers: extra, signal } = options;
-  const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
-  const response = await (options.fetch ?? fetch)(url, { headers, signal }).catch((error: unknown) => {
+  const response = await (async () => {
+    const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
+    return (options.fetch ?? fetch)(url, { headers, signal });
+  })().catch((error: unknown) => {
     throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
   });
+  const { ok, status } = response;
   const body: unknown = await response.json().catch(() => signal?.throwIfAborted());
-  if (response.ok || response.status === 404) return { status: response.status, body };
+  if (status === 404) return { status, body };
+  if (ok && body !== undefined) return { status, body };
+  if (ok) {
+    // A dev server's page or a proxy's (200, HTML): not Mastra's memory routes.
+    const type = response.headers.get('content-type') ?? '';
+    const got = type.includes('html') ? 'HTML' : quote(type || 'no content type');
+    throw new TransportError({ code: 'http', status, message: unexpectedAnswerMessage(got, 'JSON') });
+  }
   const error = (Object(body) as { error?: unknown }).error;
-  throw new TransportError(httpFailure(response.status, messageOf(error, statusMessage(response.status))), {
-    cause: body,
-  });
+  throw new TransportError(httpFailure(status, messageOf(error, statusMessage(status))), { cause: body });
+}
+
+/** A message's id, when it has one to count it once by. */
+const idOf = (message: unknown): string | undefined => {
+  const { id } = Object(message) as { id?: unknown };
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * The pages' messages, oldest first, each once. Pages are read newest first (page 0 holds the
+ * newest messages, each page oldest first), by offset: a message written between two reads moves
+ * the older ones down, so the next page starts with messages the last one had. A message read
+ * twice counts once, at its place, as its later read has it (an answer may have come in between).
+ */
+function mergePages(pages: readonly (readonly unknown[])[]): unknown[] {
+  const latest = new Map<string, unknown>();
+  for (const message of pages.flat()) {
+    const id = idOf(message);
+    if (id !== undefined) latest.set(id, message);
+  }
+  const seen = new Set<string>();
+  const merged: unknown[] = [];
+  for (const message of [...pages].reverse().flat()) {
+    const id = idOf(message);
+    if (id === undefined) merged.push(message);
+    else if (!seen.has(id)) {
+      seen.add(id);
+      merged.push(latest.get(id));
+    }
+  }
+  return merged;
 }
 
 /**
  * Reads a thread's messages from Mastra's memory routes (scoped to the agent and the resource) and
  * rebuilds its transcript. A thread the server does not know is a conversation not begun yet
  * (`entries` empty); an agent without memory gives `memory: false`. Rejects with a
- * `TransportError` when the server cannot be read.
+ * `TransportError` when the server cannot be read (or answers what is not JSON); a message it
+ * cannot read is skipped (see `historyEntries`).
  * @example
  * const { memory, entries } = await loadThreadHistory({ baseUrl: '', agentId: 'planner', threadId, resourceId });
  * if (memory) loadHistory(store, entries);
@@ -250,7 +214,6 @@ export async function loadThreadHistory(options: ThreadHistoryOptions): Promise<
     pages.push(Array.isArray(messages) ? messages : []);
     if (hasMore !== true) break;
   }
-  // Page 0 holds the newest messages, each page oldest first.
-  const messages = pages.reverse().flat();
-  return { memory: true, entries: historyEntries(messages), settled: !messages.some(inBetween) };
+  const messages = mergePages(pages);
+  return { memory: true, entries: historyEntries(messages), settled: !messages.some(isInBetween) };
 }

@@ -20,6 +20,8 @@ export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './d
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';
 export type { KnownChunk, KnownChunkType, ParsedChunk, UnknownChunk } from './chunks.ts';
+export { readAskUserOutput } from './askUserOutput.ts';
+export type { AskUserOutput } from './askUserOutput.ts';
 export { isAskUserCall, parsePrompt, promptKey } from './prompt.ts';
 export type {
   AnswerValue,

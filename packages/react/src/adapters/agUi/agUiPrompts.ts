@@ -1,4 +1,10 @@
-import { isAskUserCall, parsePrompt, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import {
+  isAskUserCall,
+  parsePrompt,
+  readAskUserOutput,
+  type AnswerValue,
+  type Prompt,
+} from '@ask-user-kit/core';
 
 // What @ag-ui/mastra's MastraAgent emits for a suspension, read without importing AG-UI: a
 // `CUSTOM` event named `on_interrupt` whose `value` (a JSON string) is `{ type: 'mastra_suspend',
@@ -9,8 +15,6 @@ import { isAskUserCall, parsePrompt, type AnswerValue, type Prompt } from '@ask-
 /** The `CUSTOM` event name @ag-ui/mastra gives a suspension. */
 export const INTERRUPT_EVENT_NAME = 'on_interrupt';
 const MASTRA_SUSPEND = 'mastra_suspend';
-// askUserTool's output on a resume: `{ content: "User answered: <answer>" }`, a list joined by ", ".
-const ANSWERED_PREFIX = 'User answered: ';
 
 /** The fields of an AG-UI event the adapter reads. */
 export interface AgUiEventLike {
@@ -102,20 +106,6 @@ export function promptFromInterrupt(interrupt: MastraInterrupt): Prompt | undefi
   return isAskUserCall(call) ? parsePrompt(call) : undefined;
 }
 
-/** The answer a `TOOL_CALL_RESULT`'s content names, as the prompt's kind takes it. */
-function answerOf(prompt: Prompt, content: unknown): AnswerValue | undefined {
-  const output = parsedJson(content);
-  if (!isRecord(output) || typeof output.content !== 'string') return undefined;
-  if (!output.content.startsWith(ANSWERED_PREFIX)) return undefined;
-  const text = output.content.slice(ANSWERED_PREFIX.length);
-  if (prompt.kind !== 'multiple') return text;
-  // The labels were joined with ", ": split only when every piece is an offered label.
-  const labels = new Set(prompt.options.map((option) => option.label));
-  const pieces = text.split(', ');
-  if (pieces.every((piece) => labels.has(piece))) return pieces;
-  return [text];
-}
-
 /**
  * Every `ask_user` interrupt in a thread's AG-UI events, oldest first: `answered` once a
  * `TOOL_CALL_RESULT` for its tool call came (the resume's run starts with it), `malformed` when
@@ -128,7 +118,8 @@ export function agUiPrompts(events: readonly AgUiEventLike[]): AgUiPrompt[] {
     if (event.type === 'TOOL_CALL_RESULT') {
       for (const [key, entry] of found) {
         if (entry.state !== 'ready' || entry.prompt.toolCallId !== event.toolCallId) continue;
-        found.set(key, { ...entry, state: 'answered', answer: answerOf(entry.prompt, event.content) });
+        const answer = readAskUserOutput(event.content, entry.prompt)?.answer;
+        found.set(key, { ...entry, state: 'answered', answer });
       }
       continue;
     }

@@ -2,6 +2,7 @@ import {
   isAskUserCall,
   parsePrompt,
   promptKey,
+  readAskUserOutput,
   type AnswerValue,
   type Prompt,
   type SuspendedToolCall,
@@ -55,9 +56,6 @@ interface ToolPartLike {
   input?: unknown;
   output?: unknown;
 }
-
-// askUserTool's output on a resume: `{ content: "User answered: <answer>" }`, a list joined by ", ".
-const ANSWERED_PREFIX = 'User answered: ';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -138,19 +136,6 @@ export function storedPromptFromPart(part: unknown, message: ChatMessageLike): P
   return parsePrompt(call, storedPromptKey(message.id, toolCallId));
 }
 
-/** The answer askUserTool's output names, as the prompt's kind takes it. */
-function answerOf(prompt: Prompt, output: unknown): AnswerValue | undefined {
-  if (!isRecord(output) || typeof output.content !== 'string') return undefined;
-  if (!output.content.startsWith(ANSWERED_PREFIX)) return undefined;
-  const text = output.content.slice(ANSWERED_PREFIX.length);
-  if (prompt.kind !== 'multiple') return text;
-  // The labels were joined with ", ": split only when every piece is an offered label.
-  const labels = new Set(prompt.options.map((option) => option.label));
-  const pieces = text.split(', ');
-  if (pieces.every((piece) => labels.has(piece))) return pieces;
-  return [text];
-}
-
 /** How the tool's own part in the same message closes the prompt, if it does. */
 function closedBy(
   prompt: Prompt,
@@ -162,7 +147,7 @@ function closedBy(
     const isTool = tool.type === `${TOOL_PART_PREFIX}${prompt.toolName}` || tool.type === 'dynamic-tool';
     if (!isTool || tool.toolCallId !== prompt.toolCallId) continue;
     if (tool.state === 'output-available')
-      return { state: 'answered', answer: answerOf(prompt, tool.output) };
+      return { state: 'answered', answer: readAskUserOutput(tool.output, prompt)?.answer };
     // The resume reached the tool and it failed: the question is gone for good.
     if (tool.state === 'output-error') return { state: 'expired' };
   }

@@ -1,4 +1,10 @@
-import { isAskUserCall, parsePrompt, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import {
+  isAskUserCall,
+  parsePrompt,
+  readAskUserOutput,
+  type AnswerValue,
+  type Prompt,
+} from '@ask-user-kit/core';
 
 // What @mastra/react's useChat keeps in its messages (`MastraDBMessage`), read without importing
 // it: a suspension is an entry of the assistant message's `content.metadata.suspendedTools`,
@@ -25,9 +31,6 @@ export interface MastraPrompt {
   /** The id of the assistant message that holds it. */
   messageId: string;
 }
-
-// askUserTool's output on a resume: `{ content: "User answered: <answer>" }`, a list joined by ", ".
-const ANSWERED_PREFIX = 'User answered: ';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -56,26 +59,13 @@ export function promptsOfMessage(message: MastraMessageLike): Prompt[] {
   return prompts;
 }
 
-/** The answer askUserTool's output names, as the prompt's kind takes it. */
-function answerOf(prompt: Prompt, output: unknown): AnswerValue | undefined {
-  if (!isRecord(output) || typeof output.content !== 'string') return undefined;
-  if (!output.content.startsWith(ANSWERED_PREFIX)) return undefined;
-  const text = output.content.slice(ANSWERED_PREFIX.length);
-  if (prompt.kind !== 'multiple') return text;
-  // The labels were joined with ", ": split only when every piece is an offered label.
-  const labels = new Set(prompt.options.map((option) => option.label));
-  const pieces = text.split(', ');
-  if (pieces.every((piece) => labels.has(piece))) return pieces;
-  return [text];
-}
-
 /** The tool's output, when a part of the message holds it. */
 function outputOf(prompt: Prompt, message: MastraMessageLike): { answer?: AnswerValue } | undefined {
   for (const part of message.content.parts ?? []) {
     if (!isRecord(part) || part.type !== 'tool-invocation' || !isRecord(part.toolInvocation)) continue;
     const invocation = part.toolInvocation;
     if (invocation.toolCallId !== prompt.toolCallId || invocation.state !== 'result') continue;
-    return { answer: answerOf(prompt, invocation.result) };
+    return { answer: readAskUserOutput(invocation.result, prompt)?.answer };
   }
   return undefined;
 }
