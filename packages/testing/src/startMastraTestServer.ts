@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
-import type { ApiRoute } from '@mastra/core/server';
+import type { ApiRoute, MastraAuthConfig } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
@@ -38,6 +38,12 @@ export interface MastraTestServerOptions {
    * and `@ask-user-kit/server/ai-sdk`'s `chatHistoryRoute()` beside it (with `memory: true`).
    */
   apiRoutes?: ApiRoute[];
+  /**
+   * Mastra's `server.auth`, e.g. `{ authenticateToken, mapUserToResourceId }`: every route then
+   * answers 401 without a valid token, and the signed-in user's resource is on the request context.
+   * Default: none (every route is open).
+   */
+  auth?: MastraAuthConfig;
 }
 
 export interface MastraTestServer {
@@ -75,6 +81,7 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
       apiPrefix: options.apiPrefix,
       middleware: options.middleware ?? [],
       apiRoutes: options.apiRoutes ?? [],
+      auth: options.auth,
     },
   });
   const app = new Hono();
