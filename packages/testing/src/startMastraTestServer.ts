@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
-import type { ApiRoute, MastraAuthConfig } from '@mastra/core/server';
+import type { ApiRoute } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
@@ -43,8 +43,10 @@ export interface MastraTestServerOptions {
    * answers 401 without a valid token, and the signed-in user's resource is on the request context.
    * Default: none (every route is open).
    */
-  auth?: MastraAuthConfig;
+  auth?: MastraServerConfig['auth'];
 }
+
+type MastraServerConfig = NonNullable<NonNullable<ConstructorParameters<typeof Mastra>[0]>['server']>;
 
 export interface MastraTestServer {
   /** Base URL, e.g. `http://127.0.0.1:43123` (routes live under `/api`). */

@@ -15,7 +15,8 @@ export const bob: TestUser = { id: 'bob', token: 'token-bob', resource: 'resourc
  * user to their own resource, as an app with per-user conversations configures it.
  */
 export const twoUsersAuth: MastraAuthConfig<TestUser> = {
-  authenticateToken: async (token) => [alice, bob].find((user) => user.token === token) ?? null,
+  // No user for an unknown token: Mastra answers 401 (its type does not spell out the null).
+  authenticateToken: async (token) => [alice, bob].find((user) => user.token === token) as TestUser,
   mapUserToResourceId: (user) => user.resource,
 };
 
