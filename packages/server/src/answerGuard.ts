@@ -1,6 +1,7 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
 import type { ClaimStore } from './ClaimStore.ts';
+import { isObservePath, refuseObserverUnlessOwner, refuseUnlessOwner } from './ownership.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
 export const GUARDED_ROUTES: readonly string[] = [
@@ -89,6 +90,8 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+    if (isObservePath(c.req.path, normalizePrefix(apiPrefix)))
+      return (await refuseObserverUnlessOwner(c, mastra)) ?? next();
     const route = guardedRoute(c.req.path, apiPrefix, {
       chat: options.chatPaths ?? DEFAULT_CHAT_PATHS,
       agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
@@ -98,6 +101,9 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     const ids = await readAnswerIds(c.req.raw, route);
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return next();
+    // Only the run's owner answers (with server.auth): refused before anything is claimed.
+    const notOwner = await refuseUnlessOwner(c, mastra, ids.runId);
+    if (notOwner) return notOwner;
     const suspension = await findSuspension(mastra, ids);
     const toolCallId = ids.toolCallId ?? suspension?.toolCallId;
     // Nothing suspended under that runId: Mastra answers that it found no suspended run.
