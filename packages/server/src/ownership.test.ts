@@ -11,6 +11,7 @@ import {
   tripPlannerScript,
   type MastraTestServer,
 } from '@ask-user-kit/testing';
+import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { createDurableAgent } from '@mastra/core/agent/durable';
@@ -21,61 +22,8 @@ import { z } from 'zod';
 import { answerGuard } from './answerGuard.ts';
 import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 import { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
+import { pendingCall, readSse, readSseUntil, type Asked } from './test/sse.ts';
 import { alice, bob, postAs, twoUsersAuth, type TestUser } from './test/twoUsers.ts';
-
-interface Chunk {
-  type: string;
-  runId?: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- chunks off the wire; each test reads the fields it checks
-  payload?: any;
-  data?: { runId: string; toolCallId: string };
-}
-
-interface Asked {
-  runId: string;
-  toolCallId: string;
-}
-
-type Caller = TestUser | string | undefined;
-
-// Observe wraps each chunk of the run as `{ type: 'chunk', data: <chunk> }`.
-const frames = (text: string): Chunk[] =>
-  text
-    .split('\n\n')
-    .filter((frame) => frame.startsWith('data: {'))
-    .map((frame) => JSON.parse(frame.slice('data: '.length)) as Chunk)
-    .map((chunk) => (chunk.type === 'chunk' ? (chunk.data as unknown as Chunk) : chunk));
-
-async function readSse(res: Response): Promise<Chunk[]> {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return frames(await res.text());
-}
-
-/**
- * Reads an SSE answer until a chunk of `type` arrives, then stops reading: a durable agent's
- * stream stays open after the run suspends.
- */
-async function readSseUntil(res: Response, type: string): Promise<Chunk[]> {
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    const complete = text.slice(0, text.lastIndexOf('\n\n') + 1);
-    if (frames(complete).some((chunk) => chunk.type === type)) break;
-  }
-  await reader.cancel();
-  return frames(text.slice(0, text.lastIndexOf('\n\n') + 1));
-}
-
-function pendingCall(chunks: Chunk[], type = 'tool-call-suspended'): Asked {
-  const found = chunks.filter((chunk) => chunk.type === type);
-  expect(found, `chunk types: ${chunks.map((chunk) => chunk.type).join(', ')}`).toHaveLength(1);
-  return { runId: found[0]!.runId!, toolCallId: found[0]!.payload.toolCallId as string };
-}
 
 let dir: string;
 const servers: MastraTestServer[] = [];
@@ -125,7 +73,7 @@ function agents() {
 }
 
 /** A real Mastra server with two users (server.auth), the guard, and chatRoute. */
-async function startServer(memory: boolean) {
+async function startServer(memory: boolean, { copilotKit = false } = {}) {
   databases += 1;
   const storage = `file:${path.join(dir, `mastra-${databases}.db`)}`;
   const claims = libsqlClaimStore({ url: storage });
@@ -136,7 +84,7 @@ async function startServer(memory: boolean) {
     memory,
     auth: twoUsersAuth,
     middleware: [answerGuard({ claims })],
-    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
+    apiRoutes: [chatRoute({ path: '/chat/:agentId' }), ...(copilotKit ? [copilotKitRoute()] : [])],
   });
   servers.push(server);
   // The claim store makes its table with its first claim: no table, no claim.
@@ -191,6 +139,8 @@ async function expectRefused(setup: Setup, res: Response, status: 401 | 403, ask
     expect(text).not.toContain(secret);
   expect(await setup.claimRows(asked.runId)).toBe(0);
 }
+
+type Caller = TestUser | string | undefined;
 
 const strangers: [string, Caller, 401 | 403][] = [
   ['another user', bob, 403],
@@ -284,5 +234,51 @@ describe.each([false, true])('ownership with server.auth, memory %s', { timeout:
     expect(
       next.filter((chunk) => chunk.type === 'tool-result').map((chunk) => chunk.payload.result.content),
     ).toEqual(['User answered: Lisbon']);
+  });
+});
+
+interface Interrupt {
+  id: string;
+}
+
+/** The interrupts a CopilotKit run's stream ended with (`RUN_FINISHED.outcome.interrupts`). */
+function runInterrupts(chunks: { type: string }[]): Interrupt[] {
+  return chunks.flatMap((chunk) => {
+    const outcome = (chunk as { outcome?: { type: string; interrupts: Interrupt[] } }).outcome;
+    return chunk.type === 'RUN_FINISHED' && outcome?.type === 'interrupt' ? outcome.interrupts : [];
+  });
+}
+
+// CopilotKit's runtime (copilotKitRoute) hands each MastraAgent the signed-in user's resource, so
+// a run started there is its user's, and an AG-UI resume is checked like any other answer.
+describe('ownership with server.auth on CopilotKit runs', { timeout: 120_000 }, () => {
+  it('refuses another user’s resume of an interrupt, then takes the owner’s', async () => {
+    const setup = await startServer(true, { copilotKit: true });
+    const url = `${setup.server.url}/copilotkit/agent/planner/run`;
+    let runs = 0;
+    const runInput = (extra: Record<string, unknown> = {}) => ({
+      threadId: 'alice-copilotkit-thread',
+      runId: `copilotkit-run-${(runs += 1)}`,
+      messages: [{ id: 'user-1', role: 'user', content: 'Plan a trip for me' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+      ...extra,
+    });
+    const [interrupt] = runInterrupts(await readSse(await postAs(alice, url, runInput())));
+    expect(interrupt).toBeDefined();
+    const [runId, toolCallId] = interrupt!.id.split('::');
+    const asked = { runId: runId!, toolCallId: toolCallId! };
+    const resume = runInput({
+      resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: 'Lisbon' }],
+    });
+
+    for (const [, caller, status] of strangers) {
+      await expectRefused(setup, await postAs(caller, url, resume), status, asked);
+    }
+    const accepted = await readSse(await postAs(alice, url, resume));
+    expect(runInterrupts(accepted)).toHaveLength(1);
+    expect(JSON.stringify(accepted)).toContain('User answered: Lisbon');
   });
 });
