@@ -1,7 +1,12 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
 import type { ClaimStore } from './ClaimStore.ts';
-import { isObservePath, refuseObserverUnlessOwner, refuseUnlessOwner } from './ownership.ts';
+import {
+  AGENT_LOOP_WORKFLOWS,
+  isObservePath,
+  refuseObserverUnlessOwner,
+  refuseUnlessOwner,
+} from './ownership.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
 export const GUARDED_ROUTES: readonly string[] = [
@@ -65,8 +70,6 @@ export interface AnswerGuardOptions {
 
 const DEFAULT_API_PREFIX = '/api';
 const RELEASE_FAILED_MESSAGE = 'ask-user-kit: could not release a claim; the question stays answered';
-// Mastra's agent loop is a workflow; its stored snapshot lists the suspended steps.
-const AGENT_LOOP_WORKFLOW = 'agentic-loop';
 
 interface AnswerIds {
   runId: string;
@@ -279,10 +282,11 @@ interface Suspension {
  */
 async function findSuspension(mastra: Mastra | undefined, ids: AnswerIds): Promise<Suspension | undefined> {
   const workflows = await mastra?.getStorage()?.getStore('workflows');
-  const snapshot = await workflows?.loadWorkflowSnapshot({
-    workflowName: AGENT_LOOP_WORKFLOW,
-    runId: ids.runId,
-  });
+  // Mastra's agent loop is a workflow, named apart for durable agents; its snapshot lists the suspended steps.
+  let snapshot;
+  for (const workflowName of AGENT_LOOP_WORKFLOWS) {
+    snapshot ??= await workflows?.loadWorkflowSnapshot({ workflowName, runId: ids.runId });
+  }
   if (!snapshot) return undefined;
   for (const step of Object.values(snapshot.context ?? {})) {
     if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
