@@ -152,15 +152,14 @@ describe.each([false, true])('ownership with server.auth, memory %s', { timeout:
   it('refuses a resume-stream of another user’s question, then takes the owner’s', async () => {
     const setup = await startServer(memory);
     const asked = await aliceStarts(setup, 'planner');
-    const url = `${setup.server.url}/api/agents/planner/resume-stream`;
-    for (const [, caller, status] of strangers) {
-      await expectRefused(
-        setup,
-        await postAs(caller, url, { ...asked, resumeData: 'Lisbon' }),
-        status,
-        asked,
-      );
+    const route = (name: string) => `${setup.server.url}/api/agents/planner/${name}`;
+    for (const name of ['resume-stream', 'resume-stream-until-idle']) {
+      for (const [, caller, status] of strangers) {
+        const res = await postAs(caller, route(name), { ...asked, resumeData: 'Lisbon' });
+        await expectRefused(setup, res, status, asked);
+      }
     }
+    const url = route('resume-stream');
     const accepted = await readSse(await postAs(alice, url, { ...asked, resumeData: 'Lisbon' }));
     const results = accepted.filter((chunk) => chunk.type === 'tool-result');
     expect(results.map((chunk) => chunk.payload.result.content)).toEqual(['User answered: Lisbon']);
@@ -171,7 +170,12 @@ describe.each([false, true])('ownership with server.auth, memory %s', { timeout:
     deployed.length = 0;
     const asked = await aliceStarts(setup, 'deployer', 'tool-call-approval');
     const route = (name: string) => `${setup.server.url}/api/agents/deployer/${name}`;
-    for (const name of ['approve-tool-call', 'decline-tool-call', 'approve-tool-call-generate']) {
+    for (const name of [
+      'approve-tool-call',
+      'decline-tool-call',
+      'approve-tool-call-generate',
+      'decline-tool-call-generate',
+    ]) {
       for (const [, caller, status] of strangers) {
         await expectRefused(setup, await postAs(caller, route(name), asked), status, asked);
       }
