@@ -1,6 +1,12 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
 import type { ClaimStore } from './ClaimStore.ts';
+import {
+  AGENT_LOOP_WORKFLOWS,
+  isObservePath,
+  refuseObserverUnlessOwner,
+  refuseUnlessOwner,
+} from './ownership.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
 export const GUARDED_ROUTES: readonly string[] = [
@@ -64,8 +70,6 @@ export interface AnswerGuardOptions {
 
 const DEFAULT_API_PREFIX = '/api';
 const RELEASE_FAILED_MESSAGE = 'ask-user-kit: could not release a claim; the question stays answered';
-// Mastra's agent loop is a workflow; its stored snapshot lists the suspended steps.
-const AGENT_LOOP_WORKFLOW = 'agentic-loop';
 
 interface AnswerIds {
   runId: string;
@@ -89,6 +93,8 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+    if (isObservePath(c.req.path, normalizePrefix(apiPrefix)))
+      return (await refuseObserverUnlessOwner(c, mastra)) ?? next();
     const route = guardedRoute(c.req.path, apiPrefix, {
       chat: options.chatPaths ?? DEFAULT_CHAT_PATHS,
       agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
@@ -98,6 +104,9 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     const ids = await readAnswerIds(c.req.raw, route);
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return next();
+    // Only the run's owner answers (with server.auth): refused before anything is claimed.
+    const notOwner = await refuseUnlessOwner(c, mastra, ids.runId);
+    if (notOwner) return notOwner;
     const suspension = await findSuspension(mastra, ids);
     const toolCallId = ids.toolCallId ?? suspension?.toolCallId;
     // Nothing suspended under that runId: Mastra answers that it found no suspended run.
@@ -273,10 +282,11 @@ interface Suspension {
  */
 async function findSuspension(mastra: Mastra | undefined, ids: AnswerIds): Promise<Suspension | undefined> {
   const workflows = await mastra?.getStorage()?.getStore('workflows');
-  const snapshot = await workflows?.loadWorkflowSnapshot({
-    workflowName: AGENT_LOOP_WORKFLOW,
-    runId: ids.runId,
-  });
+  // Mastra's agent loop is a workflow, named apart for durable agents; its snapshot lists the suspended steps.
+  let snapshot;
+  for (const workflowName of AGENT_LOOP_WORKFLOWS) {
+    snapshot ??= await workflows?.loadWorkflowSnapshot({ workflowName, runId: ids.runId });
+  }
   if (!snapshot) return undefined;
   for (const step of Object.values(snapshot.context ?? {})) {
     if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;

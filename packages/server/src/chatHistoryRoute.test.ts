@@ -10,9 +10,11 @@ import {
   chatHistoryRoute,
   MISSING_THREAD_MESSAGE,
   NO_MEMORY_MESSAGE,
+  NO_SIGNED_IN_RESOURCE_MESSAGE,
   OTHER_RESOURCE_MESSAGE,
   UNKNOWN_AGENT_MESSAGE,
 } from './chatHistoryRoute.ts';
+import { alice, bob, headersAs, postAs, twoUsersAuth } from './test/twoUsers.ts';
 
 interface Part {
   type: string;
@@ -142,5 +144,82 @@ describe('chatHistoryRoute', { timeout: 120_000 }, () => {
   it('refuses a path that names no agent', () => {
     expect(() => chatHistoryRoute({ path: '/history' })).toThrow(/no :agentId/);
     expect(() => chatHistoryRoute({ path: '/history', agent: 'planner' })).not.toThrow();
+  });
+});
+
+// With server.auth, the resource is the signed-in user's: a query can narrow it, never widen it.
+describe('chatHistoryRoute with server.auth', { timeout: 120_000 }, () => {
+  let server: MastraTestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  const historyAs = (user: Parameters<typeof headersAs>[0], query: string) =>
+    fetch(`${server!.url}/chat/planner/history?${query}`, { headers: headersAs(user) });
+
+  /** Alice's conversation: she answered the first question, the second one waits. */
+  const aliceConversation = async () => {
+    server = await startMastraTestServer({
+      agents: { planner: askUserAgent('planner', tripPlannerScript) },
+      memory: true,
+      auth: twoUsersAuth,
+      apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
+    });
+    const chat = `${server.url}/chat/planner`;
+    const aliceMemory = { thread: 'alice-trip', resource: alice.resource };
+    const [where] = await suspensions(
+      await postAs(alice, chat, { messages: [firstMessage], memory: aliceMemory }),
+    );
+    const answered = { messages: [firstMessage], memory: aliceMemory, resumeData: 'Lisbon', ...where };
+    const [how] = await suspensions(await postAs(alice, chat, answered));
+    return { where: where!, how: how! };
+  };
+
+  it("refuses another user's thread with 403, whatever resource the query names, and gives nothing of it", async () => {
+    const { where, how } = await aliceConversation();
+    for (const query of [
+      `thread=alice-trip&resource=${alice.resource}`,
+      'thread=alice-trip',
+      `thread=alice-trip&resource=${bob.resource}`,
+    ]) {
+      const res = await historyAs(bob, query);
+      const text = await res.text();
+      expect(res.status, query).toBe(403);
+      expect(JSON.parse(text), query).toEqual({ error: OTHER_RESOURCE_MESSAGE });
+      for (const secret of ['Lisbon', where.toolCallId, how.toolCallId, how.suspendPayload.question])
+        expect(text, query).not.toContain(secret);
+    }
+
+    // Alice reads her own, with or without naming her resource.
+    for (const query of ['thread=alice-trip', `thread=alice-trip&resource=${alice.resource}`]) {
+      const res = await historyAs(alice, query);
+      expect(res.status, query).toBe(200);
+      const { messages } = (await res.json()) as { messages: Message[] };
+      expect(JSON.stringify(messages)).toContain('User answered: Lisbon');
+      expect(ask(messages).map((part) => part.data!.toolCallId)).toEqual([how.toolCallId]);
+    }
+  });
+
+  it('answers 401 without a token or with a bad one, and gives nothing', async () => {
+    await aliceConversation();
+    for (const user of [undefined, 'not-a-token']) {
+      const res = await historyAs(user, `thread=alice-trip&resource=${alice.resource}`);
+      const text = await res.text();
+      expect(res.status, String(user)).toBe(401);
+      expect(text).not.toContain('Lisbon');
+    }
+  });
+
+  it('refuses with 403 when auth derives no resource (no mapUserToResourceId)', async () => {
+    server = await startMastraTestServer({
+      agents: { planner: askUserAgent('planner', tripPlannerScript) },
+      memory: true,
+      auth: { authenticateToken: twoUsersAuth.authenticateToken },
+      apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
+    });
+    const res = await historyAs(bob, `thread=alice-trip&resource=${alice.resource}`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: NO_SIGNED_IN_RESOURCE_MESSAGE });
   });
 });

@@ -1,7 +1,7 @@
 import type { Agent } from '@mastra/core/agent';
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import type { Mastra } from '@mastra/core/mastra';
-import type { RequestContext } from '@mastra/core/request-context';
+import { MASTRA_RESOURCE_ID_KEY, type RequestContext } from '@mastra/core/request-context';
 import { registerApiRoute, type ApiRoute } from '@mastra/core/server';
 import { toAISdkMessages } from '@mastra/ai-sdk/ui';
 import type { Context } from 'hono';
@@ -32,11 +32,13 @@ export interface ChatHistoryErrorBody {
 }
 
 export const MISSING_THREAD_MESSAGE =
-  'Name the conversation: the query needs `thread` and `resource` (the ids chatRoute was given as memory.thread and memory.resource).';
+  "Name the conversation: the query needs `thread` and `resource` (the ids chatRoute was given as memory.thread and memory.resource); with server.auth, `resource` is the signed-in user's.";
 export const NO_AGENT_MESSAGE = 'No agent was named: put :agentId in the path, or give the route an agent.';
 export const UNKNOWN_AGENT_MESSAGE = 'No agent has this id.';
 export const NO_MEMORY_MESSAGE = 'This agent has no memory, so it keeps no conversation to read back.';
 export const OTHER_RESOURCE_MESSAGE = 'This thread belongs to another resource.';
+export const NO_SIGNED_IN_RESOURCE_MESSAGE =
+  'The server has auth but gave this request no resource: configure server.auth with mapUserToResourceId, so a user reads only their own conversations.';
 
 type HistoryEnv = { Variables: { mastra: Mastra; requestContext: RequestContext } };
 
@@ -48,6 +50,26 @@ function findAgent(mastra: Mastra, agentId: string): Agent | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whose conversations the request may read: the resource the server derived for the signed-in
+ * user (`server.auth`'s `mapUserToResourceId`) when there is one, the query's `resource` only on
+ * a server without auth. A query `resource` may narrow the request to that resource, never widen
+ * it to another one.
+ */
+function readableResource(
+  c: Context<HistoryEnv>,
+  queried: string | undefined,
+): { resource: string } | { status: 400 | 403; error: string } {
+  const derived = c.get('requestContext')?.get(MASTRA_RESOURCE_ID_KEY);
+  if (typeof derived === 'string' && derived !== '') {
+    if (queried && queried !== derived) return { status: 403, error: OTHER_RESOURCE_MESSAGE };
+    return { resource: derived };
+  }
+  if (c.get('mastra').getServer()?.auth) return { status: 403, error: NO_SIGNED_IN_RESOURCE_MESSAGE };
+  if (!queried) return { status: 400, error: MISSING_THREAD_MESSAGE };
+  return { resource: queried };
 }
 
 /** Stored messages as the AI SDK version's UI messages (toAISdkMessages is overloaded per version). */
@@ -64,9 +86,12 @@ function uiMessages(messages: MastraDBMessage[], version: ChatHistoryRouteOption
  * back as chatRoute sends it live (a `data-tool-call-suspended` part beside the tool's
  * `input-available` part), so it can be answered as before; answered questions come back as the
  * tool's part with its output. Query: `?thread=…&resource=…` (chatRoute's `memory.thread` and
- * `memory.resource`). Answers `{ messages }` (none for a thread not begun yet), 400 without
- * `thread` and `resource` or for an agent without memory, 403 for a thread of another resource,
- * 404 for an unknown agent. The conversion runs here, on the server: it needs `@mastra/core`.
+ * `memory.resource`). With `server.auth`, the resource is the signed-in user's (what
+ * `mapUserToResourceId` put on the request context), `resource` may be left out, and one naming
+ * another resource is refused: a user reads only their own threads. Answers `{ messages }` (none
+ * for a thread not begun yet), 400 without `thread` (and, without auth, `resource`) or for an
+ * agent without memory, 403 for a thread of another resource (or, with auth, a request the server
+ * derived no resource for), 404 for an unknown agent. The conversion runs here, on the server: it needs `@mastra/core`.
  * @example
  * server: { apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })] }
  * // in the page, before useChat:
@@ -89,8 +114,11 @@ export function chatHistoryRoute(options: ChatHistoryRouteOptions = {}): ApiRout
       const agentId = fixedAgent ?? c.req.param('agentId');
       if (!agentId) return c.json<ChatHistoryErrorBody>({ error: NO_AGENT_MESSAGE }, 400);
       const thread = c.req.query('thread');
-      const resource = c.req.query('resource');
-      if (!thread || !resource) return c.json<ChatHistoryErrorBody>({ error: MISSING_THREAD_MESSAGE }, 400);
+      if (!thread) return c.json<ChatHistoryErrorBody>({ error: MISSING_THREAD_MESSAGE }, 400);
+      const readable = readableResource(c, c.req.query('resource'));
+      if ('error' in readable)
+        return c.json<ChatHistoryErrorBody>({ error: readable.error }, readable.status);
+      const { resource } = readable;
 
       const agent = findAgent(c.get('mastra'), agentId);
       if (!agent) return c.json<ChatHistoryErrorBody>({ error: UNKNOWN_AGENT_MESSAGE }, 404);

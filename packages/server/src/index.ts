@@ -7,6 +7,8 @@ export {
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
+export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
+export type { NotOwnerBody } from './ownership.ts';
 export type { ClaimStore } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';

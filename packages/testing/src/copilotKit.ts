@@ -3,6 +3,7 @@ import './copilotKitTelemetry.ts';
 import { MastraAgent } from '@ag-ui/mastra';
 import { CopilotRuntime, createCopilotRuntimeHandler, type AgentsConfig } from '@copilotkit/runtime/v2';
 import type { Mastra } from '@mastra/core';
+import { MASTRA_RESOURCE_ID_KEY, type RequestContext } from '@mastra/core/request-context';
 import { registerApiRoute, type ApiRoute } from '@mastra/core/server';
 
 export interface CopilotKitRouteOptions {
@@ -16,7 +17,9 @@ export interface CopilotKitRouteOptions {
  * CopilotKit's runtime (`@copilotkit/runtime/v2`) as a Mastra API route, serving
  * the Mastra's agents as `@ag-ui/mastra` `MastraAgent`s: what a CopilotKit app's `runtimeUrl`
  * points at. Each agent's memory resource is the CopilotKit thread (no `resourceId`), so a thread's
- * suspended runs are listed with `resourceId` = the thread id. The model stays the agents' own
+ * suspended runs are listed with `resourceId` = the thread id; with Mastra's `server.auth`, it is
+ * the signed-in user's resource instead (what `mapUserToResourceId` put on the request context,
+ * handed to each `MastraAgent` with that request context), so each run is its user's. The model stays the agents' own
  * (the scripted one in tests): no API key, no service adapter. Importing it switches CopilotKit's
  * telemetry off (`COPILOTKIT_TELEMETRY_DISABLED`, unless the environment sets it).
  * @example
@@ -28,9 +31,15 @@ export function copilotKitRoute(options: CopilotKitRouteOptions = {}): ApiRoute 
     method: 'ALL',
     handler: async (c) => {
       const mastra = c.get('mastra') as Mastra;
+      const requestContext = c.get('requestContext') as RequestContext | undefined;
+      const signedIn = requestContext?.get(MASTRA_RESOURCE_ID_KEY);
+      const resourceId = typeof signedIn === 'string' && signedIn !== '' ? signedIn : undefined;
       const ids = options.agentIds ?? Object.keys(mastra.listAgents());
       const agents = Object.fromEntries(
-        ids.map((agentId) => [agentId, new MastraAgent({ agentId, agent: mastra.getAgent(agentId) })]),
+        ids.map((agentId) => [
+          agentId,
+          new MastraAgent({ agentId, agent: mastra.getAgent(agentId), resourceId, requestContext }),
+        ]),
       );
       const handle = createCopilotRuntimeHandler({
         // @ag-ui/mastra's agents are @ag-ui/client 1.0 agents; the runtime is typed against its own

@@ -38,7 +38,15 @@ export interface MastraTestServerOptions {
    * and `@ask-user-kit/server/ai-sdk`'s `chatHistoryRoute()` beside it (with `memory: true`).
    */
   apiRoutes?: ApiRoute[];
+  /**
+   * Mastra's `server.auth`, e.g. `{ authenticateToken, mapUserToResourceId }`: every route then
+   * answers 401 without a valid token, and the signed-in user's resource is on the request context.
+   * Default: none (every route is open).
+   */
+  auth?: MastraServerConfig['auth'];
 }
+
+type MastraServerConfig = NonNullable<NonNullable<ConstructorParameters<typeof Mastra>[0]>['server']>;
 
 export interface MastraTestServer {
   /** Base URL, e.g. `http://127.0.0.1:43123` (routes live under `/api`). */
@@ -75,6 +83,7 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
       apiPrefix: options.apiPrefix,
       middleware: options.middleware ?? [],
       apiRoutes: options.apiRoutes ?? [],
+      auth: options.auth,
     },
   });
   const app = new Hono();
