@@ -53,6 +53,14 @@ describe('compilePattern', () => {
   ])('refuses %s: %s', (source, reason) => {
     expect(compilePattern(source)).toEqual({ ok: false, reason });
   });
+
+  it('refuses groups nested deeper than it recurses, rather than overflowing the stack', () => {
+    expect(compilePattern(`${'('.repeat(5000)}a${')'.repeat(5000)}`)).toEqual({
+      ok: false,
+      reason: 'its pattern uses groups nested over 100 deep, which the form cannot check',
+    });
+    expect(compilePattern(`${'('.repeat(100)}a${')'.repeat(100)}`).ok).toBe(true);
+  });
 });
 
 // Differential: small generated patterns of the supported subset, matched against short texts

@@ -39,11 +39,15 @@ function nativeTest(atom: string): CodePointTest {
   };
 }
 
+/** How deep groups may nest: the parser and the compiler recurse once per level. */
+export const MAX_GROUP_DEPTH = 100;
+
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
 
 /** A recursive-descent parser over the pattern's source; `at` is the read position. */
 class Parser {
   at = 0;
+  private depth = 0;
   private readonly source: string;
   constructor(source: string) {
     this.source = source;
@@ -117,6 +121,8 @@ class Parser {
 
   private group(): PatternNode {
     this.at++;
+    if (++this.depth > MAX_GROUP_DEPTH)
+      throw new UnsupportedPattern(`groups nested over ${MAX_GROUP_DEPTH} deep`);
     if (this.peek() === '?') {
       const kind = this.source.slice(this.at, this.at + 3);
       if (kind.startsWith('?=') || kind.startsWith('?!') || kind === '?<=' || kind === '?<!')
@@ -127,6 +133,7 @@ class Parser {
     }
     const node = this.choice();
     this.at++; // the `)`
+    this.depth--;
     return node;
   }
 
