@@ -5,8 +5,11 @@ import { parsePattern, UnsupportedPattern, type CodePointTest, type PatternNode 
 // NFA and run by simulating all its states at once: time linear in the text's length times the
 // pattern's size, whatever the pattern says.
 
-/** The most NFA states one pattern may need (`a{1000}` needs a thousand). */
-export const MAX_PATTERN_STATES = 2000;
+/**
+ * The most NFA states one pattern may need (`a{500}` needs 500). Matching a text reads each of its
+ * code points once and may visit every state for each: this bounds the work per code point.
+ */
+export const MAX_PATTERN_STATES = 1000;
 
 type State =
   | { op: 'char'; test: CodePointTest; next: number }
