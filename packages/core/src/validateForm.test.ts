@@ -158,6 +158,28 @@ describe('keywords the form accepts are enforced', () => {
   });
 });
 
+describe('number fields', () => {
+  const form = formOf({ type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] });
+  it.each(['0x10', '0b11', '0o7', 'Infinity', '1_000', '1e400', '12abc'])(
+    'refuses %j as not a number',
+    (text) => {
+      expect(validateForm(form, { amount: text })).toEqual({
+        ok: false,
+        errors: [{ path: 'amount', message: formMessages.notANumber }],
+      });
+    },
+  );
+  it.each([
+    ['1e3', 1000],
+    [' -2.5 ', -2.5],
+    ['.5', 0.5],
+    ['+7', 7],
+    ['1E+2', 100],
+  ])('reads %j as %d', (text, value) => {
+    expect(validateForm(form, { amount: text })).toEqual({ ok: true, value: { amount: value } });
+  });
+});
+
 describe('validateForm never throws', () => {
   const form = formOf({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
   it.each([null, undefined, 'text', 3, ['name']])('a draft of %j counts as empty', (draft) => {

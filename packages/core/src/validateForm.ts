@@ -116,6 +116,8 @@ function textOf(field: StringField, raw: string): FieldResult {
   return { value: raw };
 }
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** The value of one field, or the message of its error; `undefined` leaves an optional field out. */
 function valueOf(field: FormField, raw: FormDraftValue | undefined): FieldResult {
   if (field.type === 'unsupported') return field.required ? { error: formMessages.unsupported } : {};
@@ -130,7 +132,9 @@ function valueOf(field: FormField, raw: FormDraftValue | undefined): FieldResult
     }
     case 'number':
     case 'integer': {
-      const number = Number(raw.trim());
+      // Decimal notation only: `Number` would also read "0x10" as 16 and "0b11" as 3.
+      const text = raw.trim();
+      const number = DECIMAL.test(text) ? Number(text) : NaN;
       if (!Number.isFinite(number)) return { error: formMessages.notANumber };
       if (field.type === 'integer' && !Number.isInteger(number)) return { error: formMessages.notAnInteger };
       if (field.minimum !== undefined && number < field.minimum)
