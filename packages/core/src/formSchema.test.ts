@@ -72,6 +72,8 @@ describe('a keyword the form accepts is a keyword it enforces', () => {
     [{ type: 'string', minLength: '3' }, 'its minLength is not a whole number of 0 or more'],
     [{ type: 'string', pattern: 3 }, 'its pattern is not text'],
     [{ type: 'number', minimum: '0' }, 'its minimum is not a number'],
+    [{ type: 'number', minimum: 0, exclusiveMinimum: true }, 'its exclusiveMinimum is not a number'],
+    [{ type: 'number', multipleOf: 0.1 }, 'the keyword "multipleOf" is not supported'],
     [{ type: 'object', properties: {}, required: 'a' }, 'its required is not a list of property names'],
     [{ type: 'string', pattern: '^(a)\\1$' }, 'its pattern uses backreferences, which the form cannot check'],
     [{ type: 'string', pattern: '^(?!x)' }, 'its pattern uses lookarounds, which the form cannot check'],

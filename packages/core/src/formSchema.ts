@@ -36,6 +36,10 @@ export interface NumberField extends FieldBase {
   default?: number;
   minimum?: number;
   maximum?: number;
+  /** The number must be greater than this. */
+  exclusiveMinimum?: number;
+  /** The number must be less than this. */
+  exclusiveMaximum?: number;
 }
 
 /** A checkbox (`type: "boolean"`). */
@@ -155,6 +159,8 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
       if (isNumber(fallback)) field.default = fallback;
       if (count('minimum') !== undefined) field.minimum = count('minimum');
       if (count('maximum') !== undefined) field.maximum = count('maximum');
+      if (count('exclusiveMinimum') !== undefined) field.exclusiveMinimum = count('exclusiveMinimum');
+      if (count('exclusiveMaximum') !== undefined) field.exclusiveMaximum = count('exclusiveMaximum');
       return field;
     }
     case 'boolean': {

@@ -27,8 +27,8 @@ const ANNOTATIONS = ['title', 'description', 'default', '$schema', '$id', 'examp
 export const KEYWORDS = new Map(
   Object.entries({
     string: ['type', 'minLength', 'maxLength', 'pattern'],
-    number: ['type', 'minimum', 'maximum'],
-    integer: ['type', 'minimum', 'maximum'],
+    number: ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
+    integer: ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
     boolean: ['type'],
     enum: ['type', 'enum'],
     'multi-enum': ['type', 'items', 'minItems', 'maxItems', 'uniqueItems'],
@@ -37,7 +37,8 @@ export const KEYWORDS = new Map(
 );
 
 const COUNTS = ['minLength', 'maxLength', 'minItems', 'maxItems'];
-const NUMBERS = ['minimum', 'maximum'];
+// A number, as since draft 6 (draft 4's boolean exclusiveMinimum is refused as not a number).
+const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 
 /** Why the value of one of the schema's keywords is not one a JSON Schema validator accepts. */
 export function keywordProblem(schema: Json): string | undefined {

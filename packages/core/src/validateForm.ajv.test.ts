@@ -53,12 +53,16 @@ const leaf: fc.Arbitrary<Leaf> = fc.oneof(
       type: fc.constantFrom('number', 'integer'),
       min: maybe(fc.constantFrom(...NUMBERS)),
       max: maybe(fc.constantFrom(...NUMBERS)),
+      above: maybe(fc.constantFrom(...NUMBERS)),
+      below: maybe(fc.constantFrom(...NUMBERS)),
     })
-    .map(({ type, min, max }) => ({
+    .map(({ type, min, max, above, below }) => ({
       schema: defined([
         ['type', type],
         ['minimum', min],
         ['maximum', max],
+        ['exclusiveMinimum', above],
+        ['exclusiveMaximum', below],
       ]),
       value: fc.constantFrom(...NUMBERS),
     })),

@@ -169,6 +169,23 @@ describe('number fields', () => {
       });
     },
   );
+  it('exclusiveMinimum and exclusiveMaximum leave the bound itself out', () => {
+    const bounded = formOf({
+      type: 'object',
+      properties: { amount: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 10 } },
+      required: ['amount'],
+    });
+    expect(validateForm(bounded, { amount: '0' })).toEqual({
+      ok: false,
+      errors: [{ path: 'amount', message: formMessages.exclusiveMinimum(0) }],
+    });
+    expect(validateForm(bounded, { amount: '10' })).toEqual({
+      ok: false,
+      errors: [{ path: 'amount', message: formMessages.exclusiveMaximum(10) }],
+    });
+    expect(validateForm(bounded, { amount: '0.01' }).ok).toBe(true);
+  });
+
   it.each([
     ['1e3', 1000],
     [' -2.5 ', -2.5],

@@ -32,6 +32,8 @@ export const formMessages = {
   notAnInteger: 'Enter a whole number.',
   minimum: (min: number) => `Enter ${min} or more.`,
   maximum: (max: number) => `Enter ${max} or less.`,
+  exclusiveMinimum: (min: number) => `Enter more than ${min}.`,
+  exclusiveMaximum: (max: number) => `Enter less than ${max}.`,
   minLength: (min: number) => `Enter at least ${min} character${min === 1 ? '' : 's'}.`,
   maxLength: (max: number) => `Enter at most ${max} character${max === 1 ? '' : 's'}.`,
   pattern: 'This does not have the expected format.',
@@ -141,6 +143,10 @@ function valueOf(field: FormField, raw: FormDraftValue | undefined): FieldResult
         return { error: formMessages.minimum(field.minimum) };
       if (field.maximum !== undefined && number > field.maximum)
         return { error: formMessages.maximum(field.maximum) };
+      if (field.exclusiveMinimum !== undefined && number <= field.exclusiveMinimum)
+        return { error: formMessages.exclusiveMinimum(field.exclusiveMinimum) };
+      if (field.exclusiveMaximum !== undefined && number >= field.exclusiveMaximum)
+        return { error: formMessages.exclusiveMaximum(field.exclusiveMaximum) };
       return { value: number };
     }
     case 'string':
