@@ -169,6 +169,15 @@ describe('number fields', () => {
       });
     },
   );
+  it('an integer field takes 1.0 (an integer in JSON) and refuses 1.5', () => {
+    const whole = formOf({ type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] });
+    expect(validateForm(whole, { count: '1.0' })).toEqual({ ok: true, value: { count: 1 } });
+    expect(validateForm(whole, { count: '1.5' })).toEqual({
+      ok: false,
+      errors: [{ path: 'count', message: formMessages.notAnInteger }],
+    });
+  });
+
   it('exclusiveMinimum and exclusiveMaximum leave the bound itself out', () => {
     const bounded = formOf({
       type: 'object',
