@@ -1,4 +1,4 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling|limits|transcript|transcript-renders …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|forms|limits|transcript|transcript-renders …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { canCollectGarbage } from './lib/heap.ts';
@@ -8,6 +8,7 @@ import { limitsSection } from './sections/limits.ts';
 import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
+import { formsSection } from './sections/forms.ts';
 import { throughputSection } from './sections/throughput.ts';
 import { transcriptSection } from './sections/transcript.ts';
 import { transcriptRendersSection } from './sections/transcriptRenders.ts';
@@ -19,6 +20,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   latency: () => latencySection(),
   memory: () => memorySection(),
   scaling: (o) => scalingSection(o),
+  forms: (o) => formsSection(o),
   limits: () => limitsSection(),
   transcript: () => transcriptSection(),
   'transcript-renders': () => transcriptRendersSection(),

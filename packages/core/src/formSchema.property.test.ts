@@ -31,10 +31,16 @@ const leaf: fc.Arbitrary<Leaf> = fc.oneof(
       return { schema, draft: fc.oneof(text, fc.stringMatching(/^[0-9]{0,6}$/)) };
     }),
   fc
-    .record({ min: fc.option(fc.integer({ min: -5, max: 5 })), integer: fc.boolean() })
-    .map(({ min, integer }) => {
+    .record({
+      min: fc.option(fc.integer({ min: -5, max: 5 })),
+      integer: fc.boolean(),
+      positive: fc.boolean(),
+    })
+    .map(({ min, integer, positive }) => {
       let schema = integer ? z.number().int() : z.number();
       if (min !== null) schema = schema.min(min).max(min + 10);
+      // exclusiveMinimum: 0 in the JSON Schema.
+      if (positive) schema = schema.positive();
       const draft = fc.oneof(
         fc.integer({ min: -20, max: 20 }).map(String),
         fc.double({ min: -20, max: 20, noNaN: true }).map(String),

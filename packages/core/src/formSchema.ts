@@ -1,4 +1,15 @@
+import { compilePattern } from './pattern.ts';
 import { quote } from './quote.ts';
+import {
+  enumOptions,
+  isNumber,
+  isObject,
+  keywordProblem,
+  KEYWORDS,
+  own,
+  unknownKeyword,
+  type Json,
+} from './schemaKeywords.ts';
 
 /** What every form field has: its property name, what to call it, and whether it must be given. */
 interface FieldBase {
@@ -25,6 +36,10 @@ export interface NumberField extends FieldBase {
   default?: number;
   minimum?: number;
   maximum?: number;
+  /** The number must be greater than this. */
+  exclusiveMinimum?: number;
+  /** The number must be less than this. */
+  exclusiveMaximum?: number;
 }
 
 /** A checkbox (`type: "boolean"`). */
@@ -47,6 +62,8 @@ export interface MultiEnumField extends FieldBase {
   default?: string[];
   minItems?: number;
   maxItems?: number;
+  /** `uniqueItems: true`: each option at most once. */
+  uniqueItems?: boolean;
 }
 
 /** A group of fields (`type: "object"`, one level deep). */
@@ -75,79 +92,64 @@ export interface FormSchema {
 /** What `parseFormSchema` gives: the form, or why there can be none. */
 export type FormSchemaParse = { ok: true; form: FormSchema } | { ok: false; reason: string };
 
-type Json = { [key: string]: unknown };
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-// Keywords that change nothing a form shows or checks.
-const ANNOTATIONS = ['title', 'description', 'default', '$schema', '$id', 'examples', '$comment'];
-// Keywords each field type understands; any other keyword makes the field unsupported, since
-// guessing at it could send data the server refuses.
-const KEYWORDS: Record<string, string[]> = {
-  string: ['type', 'minLength', 'maxLength', 'pattern'],
-  number: ['type', 'minimum', 'maximum'],
-  integer: ['type', 'minimum', 'maximum'],
-  boolean: ['type'],
-  enum: ['type', 'enum'],
-  'multi-enum': ['type', 'items', 'minItems', 'maxItems', 'uniqueItems'],
-  object: ['type', 'properties', 'required', 'additionalProperties'],
-};
-
 const unsupported = (base: FieldBase, reason: string): UnsupportedField => ({
   ...base,
   type: 'unsupported',
   reason,
 });
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const LIST_OF_TEXT = 'a list is supported only as a list of text choices (items with an enum of text)';
 
 /** The field type a property schema describes, or why none. */
 function typeOf(schema: Json): FormField['type'] | string {
-  if (Array.isArray(schema.enum)) {
-    const values = schema.enum as unknown[];
-    if (values.length === 0) return 'its enum offers no value';
-    if (!values.every((value) => typeof value === 'string' || isNumber(value)))
-      return 'its enum offers values that are not text or numbers';
-    return 'enum';
-  }
-  const { type } = schema;
-  if (type === 'array') {
-    const items = schema.items;
-    const choices = isObject(items) && Array.isArray(items.enum) ? (items.enum as unknown[]) : undefined;
-    const plain = isObject(items) && Object.keys(items).every((key) => key === 'type' || key === 'enum');
-    if (!choices || !plain || !choices.every((value) => typeof value === 'string'))
-      return 'a list is supported only as a list of text choices (items with an enum of text)';
-    return 'multi-enum';
-  }
+  if (own(schema, 'enum') !== undefined) return 'enum';
+  const type = own(schema, 'type');
+  if (type === 'array') return 'multi-enum';
   if (typeof type !== 'string') return Array.isArray(type) ? 'it allows several types' : 'it has no type';
-  if (!Object.hasOwn(KEYWORDS, type) || type === 'enum' || type === 'multi-enum')
-    return `type "${quote(String(type))}" is not supported`;
+  if (!KEYWORDS.has(type) || type === 'enum' || type === 'multi-enum')
+    return `type "${quote(type)}" is not supported`;
   return type as FormField['type'];
+}
+
+/** The text choices of a list's `items` schema, or why it is not a list of text choices. */
+function listOptions(items: unknown): string[] | string {
+  if (!isObject(items)) return LIST_OF_TEXT;
+  const values = own(items, 'enum');
+  if (!Array.isArray(values) || unknownKeyword(items, new Set(['type', 'enum']))) return LIST_OF_TEXT;
+  const options = enumOptions(values, own(items, 'type'));
+  if (typeof options === 'string') return `its items: ${options}`;
+  if (!options.every((option) => typeof option === 'string')) return LIST_OF_TEXT;
+  return options as string[];
 }
 
 /** Builds one field; `depth` 1 is a top-level property, 2 a property of a group. */
 function fieldOf(name: string, schema: unknown, required: boolean, depth: number): FormField {
   const base: FieldBase = { name, label: name, required };
   if (!isObject(schema)) return unsupported(base, 'its schema is not an object');
-  if (typeof schema.title === 'string' && schema.title.trim()) base.label = schema.title;
-  if (typeof schema.description === 'string') base.description = schema.description;
+  const title = own(schema, 'title');
+  const description = own(schema, 'description');
+  if (typeof title === 'string' && title.trim()) base.label = title;
+  if (typeof description === 'string') base.description = description;
   const type = typeOf(schema);
-  if (!Object.hasOwn(KEYWORDS, type)) return unsupported(base, type);
-  const known = new Set([...KEYWORDS[type]!, ...ANNOTATIONS]);
-  const other = Object.keys(schema).find((key) => !known.has(key));
+  const known = KEYWORDS.get(type);
+  if (!known) return unsupported(base, type);
+  const other = unknownKeyword(schema, known);
   if (other) return unsupported(base, `the keyword "${quote(other)}" is not supported`);
-  const fallback = schema.default;
+  const problem = keywordProblem(schema);
+  if (problem) return unsupported(base, problem);
+  const fallback = own(schema, 'default');
+  const count = (key: string) => own(schema, key) as number | undefined;
   switch (type as FormField['type']) {
     case 'string': {
       const field: StringField = { ...base, type: 'string' };
       if (typeof fallback === 'string') field.default = fallback;
-      if (isNumber(schema.minLength)) field.minLength = schema.minLength;
-      if (isNumber(schema.maxLength)) field.maxLength = schema.maxLength;
-      if (typeof schema.pattern === 'string') {
-        if (!isPattern(schema.pattern))
-          return unsupported(base, 'its pattern is not a valid regular expression');
-        field.pattern = schema.pattern;
+      if (count('minLength') !== undefined) field.minLength = count('minLength');
+      if (count('maxLength') !== undefined) field.maxLength = count('maxLength');
+      const pattern = own(schema, 'pattern');
+      if (typeof pattern === 'string') {
+        const compiled = compilePattern(pattern);
+        if (!compiled.ok) return unsupported(base, compiled.reason);
+        field.pattern = pattern;
       }
       return field;
     }
@@ -155,8 +157,10 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
     case 'integer': {
       const field: NumberField = { ...base, type: type as 'number' | 'integer' };
       if (isNumber(fallback)) field.default = fallback;
-      if (isNumber(schema.minimum)) field.minimum = schema.minimum;
-      if (isNumber(schema.maximum)) field.maximum = schema.maximum;
+      if (count('minimum') !== undefined) field.minimum = count('minimum');
+      if (count('maximum') !== undefined) field.maximum = count('maximum');
+      if (count('exclusiveMinimum') !== undefined) field.exclusiveMinimum = count('exclusiveMinimum');
+      if (count('exclusiveMaximum') !== undefined) field.exclusiveMaximum = count('exclusiveMaximum');
       return field;
     }
     case 'boolean': {
@@ -165,18 +169,24 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
       return field;
     }
     case 'enum': {
-      const options = schema.enum as (string | number)[];
+      const values = own(schema, 'enum');
+      if (!Array.isArray(values)) return unsupported(base, 'its enum is not a list');
+      const options = enumOptions(values, own(schema, 'type'));
+      if (typeof options === 'string') return unsupported(base, options);
       const field: EnumField = { ...base, type: 'enum', options };
       if (options.includes(fallback as string)) field.default = fallback as string | number;
       return field;
     }
     case 'multi-enum': {
-      const options = (schema.items as Json).enum as string[];
+      const options = listOptions(own(schema, 'items'));
+      if (typeof options === 'string') return unsupported(base, options);
       const field: MultiEnumField = { ...base, type: 'multi-enum', options };
-      if (Array.isArray(fallback) && fallback.every((value) => options.includes(value as string)))
+      const offered = new Set(options);
+      if (Array.isArray(fallback) && fallback.every((value) => offered.has(value as string)))
         field.default = fallback as string[];
-      if (isNumber(schema.minItems)) field.minItems = schema.minItems;
-      if (isNumber(schema.maxItems)) field.maxItems = schema.maxItems;
+      if (count('minItems') !== undefined) field.minItems = count('minItems');
+      if (count('maxItems') !== undefined) field.maxItems = count('maxItems');
+      if (own(schema, 'uniqueItems') === true) field.uniqueItems = true;
       return field;
     }
     case 'object': {
@@ -190,28 +200,31 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
   }
 }
 
-function isPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
+const UNDESCRIBED = 'it is required, but the schema does not describe it';
 
-/** The fields of an object schema, or what is wrong with it. */
+/**
+ * The fields of an object schema, or what is wrong with it. A required name with no property
+ * becomes a required unsupported field: no data the form could send has it.
+ */
 function fieldsOf(schema: Json, depth: number): FormField[] | string {
-  if (!isObject(schema.properties)) return 'it has no properties';
-  const required = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
-  return Object.entries(schema.properties).map(([name, property]) =>
-    fieldOf(name, property, required.includes(name), depth),
+  const properties = own(schema, 'properties');
+  if (!isObject(properties)) return 'it has no properties';
+  const required = new Set((own(schema, 'required') as string[] | undefined) ?? []);
+  const fields = Object.entries(properties).map(([name, property]) =>
+    fieldOf(name, property, required.has(name), depth),
   );
+  for (const name of required) {
+    if (!Object.hasOwn(properties, name))
+      fields.push(unsupported({ name, label: name, required: true }, UNDESCRIBED));
+  }
+  return fields;
 }
 
 /**
  * Generates a form from a tool's `resumeSchema`: a JSON Schema object, or its JSON text as Mastra
- * sends it. Never throws: a schema that is not an object with properties is refused with a
- * reason; a property the form cannot render becomes an `unsupported` field with its reason.
+ * sends it. Never throws: a schema that is not an object with properties, or that uses a keyword
+ * the form cannot enforce, is refused with a reason; a property the form cannot render becomes an
+ * `unsupported` field with its reason.
  * @example
  * parseFormSchema('{"type":"object","properties":{"amount":{"type":"number","minimum":1}},"required":["amount"]}')
  * // → { ok: true, form: { fields: [{ type: 'number', name: 'amount', label: 'amount', required: true, minimum: 1 }] } }
@@ -226,11 +239,19 @@ export function parseFormSchema(schema: unknown): FormSchemaParse {
     }
   }
   if (!isObject(value)) return { ok: false, reason: 'the resume schema is not an object' };
-  if (value.type !== 'object') return { ok: false, reason: 'the resume schema does not describe an object' };
+  if (own(value, 'type') !== 'object')
+    return { ok: false, reason: 'the resume schema does not describe an object' };
+  const other = unknownKeyword(value, KEYWORDS.get('object')!);
+  if (other)
+    return { ok: false, reason: `the resume schema: the keyword "${quote(other)}" is not supported` };
+  const problem = keywordProblem(value);
+  if (problem) return { ok: false, reason: `the resume schema: ${problem}` };
   const fields = fieldsOf(value, 1);
   if (typeof fields === 'string') return { ok: false, reason: `the resume schema: ${fields}` };
   const form: FormSchema = { fields };
-  if (typeof value.title === 'string') form.title = value.title;
-  if (typeof value.description === 'string') form.description = value.description;
+  const title = own(value, 'title');
+  const description = own(value, 'description');
+  if (typeof title === 'string') form.title = title;
+  if (typeof description === 'string') form.description = description;
   return { ok: true, form };
 }

@@ -1,4 +1,5 @@
-import type { FormField, FormSchema } from './formSchema.ts';
+import type { FormField, FormSchema, MultiEnumField, StringField } from './formSchema.ts';
+import { compilePattern, type CompiledPattern } from './pattern.ts';
 
 /**
  * What a form holds before it is submitted, as its controls give it: text for text, number and
@@ -31,18 +32,31 @@ export const formMessages = {
   notAnInteger: 'Enter a whole number.',
   minimum: (min: number) => `Enter ${min} or more.`,
   maximum: (max: number) => `Enter ${max} or less.`,
+  exclusiveMinimum: (min: number) => `Enter more than ${min}.`,
+  exclusiveMaximum: (max: number) => `Enter less than ${max}.`,
   minLength: (min: number) => `Enter at least ${min} character${min === 1 ? '' : 's'}.`,
   maxLength: (max: number) => `Enter at most ${max} character${max === 1 ? '' : 's'}.`,
   pattern: 'This does not have the expected format.',
   notAnOption: 'Choose one of the options.',
   minItems: (min: number) => `Choose at least ${min}.`,
   maxItems: (max: number) => `Choose at most ${max}.`,
+  uniqueItems: 'Choose each option only once.',
+  notAmongOptions: 'Choose only among the options.',
   unsupported: 'This field cannot be filled in here.',
 };
 
+/**
+ * An empty record with no prototype: property names such as `__proto__` and `constructor` are
+ * the user's data like any other, and `JSON.stringify` sends them as they are.
+ */
+const record = <T>() => Object.create(null) as { [name: string]: T };
+
+const isDraft = (value: unknown): value is FormDraft =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The draft a form starts from: each field's `default`, else empty. */
 export function initialFormDraft(form: Pick<FormSchema, 'fields'>): FormDraft {
-  const draft: FormDraft = {};
+  const draft: FormDraft = record();
   for (const field of form.fields) {
     if (field.type === 'object') draft[field.name] = initialFormDraft(field);
     else if (field.type === 'boolean') draft[field.name] = field.default ?? false;
@@ -56,19 +70,61 @@ export function initialFormDraft(form: Pick<FormSchema, 'fields'>): FormDraft {
 const isEmpty = (value: FormDraftValue | undefined) =>
   value === undefined || (typeof value === 'string' && value.trim() === '');
 
+/** Whether the user entered anything in a draft value: text, a ticked box, a choice. */
+const isEntered = (value: FormDraftValue | undefined): boolean => {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (isDraft(value)) return Object.values(value).some(isEntered);
+  return value === true;
+};
+
+type FieldResult = { value?: FormValue; error?: string };
+
+/** The chosen options, or why they cannot be sent; each option is looked up in a set. */
+function choicesOf(field: MultiEnumField, raw: FormDraftValue | undefined): FieldResult {
+  const chosen = Array.isArray(raw) ? raw : [];
+  if (chosen.length === 0 && !field.required) return {};
+  const offered = new Set(field.options);
+  if (!chosen.every((label) => offered.has(label))) return { error: formMessages.notAmongOptions };
+  if (field.uniqueItems && new Set(chosen).size < chosen.length) return { error: formMessages.uniqueItems };
+  if (field.minItems !== undefined && chosen.length < field.minItems)
+    return { error: formMessages.minItems(field.minItems) };
+  if (field.maxItems !== undefined && chosen.length > field.maxItems)
+    return { error: formMessages.maxItems(field.maxItems) };
+  return { value: [...chosen] };
+}
+
+// Patterns compiled once per field: compiling checks them in time linear in their size.
+const patterns = new WeakMap<StringField, CompiledPattern>();
+function matches(field: StringField & { pattern: string }, text: string): boolean {
+  let compiled = patterns.get(field);
+  if (!compiled) {
+    compiled = compilePattern(field.pattern);
+    patterns.set(field, compiled);
+  }
+  // A field built by parseFormSchema has a pattern that compiles; any other refuses every text.
+  return compiled.ok && compiled.test(text);
+}
+
+function textOf(field: StringField, raw: string): FieldResult {
+  // JSON Schema counts a string's length in code points, not UTF-16 units: "🙂" is 1 long.
+  const length = Array.from(raw).length;
+  if (field.minLength !== undefined && length < field.minLength)
+    return { error: formMessages.minLength(field.minLength) };
+  if (field.maxLength !== undefined && length > field.maxLength)
+    return { error: formMessages.maxLength(field.maxLength) };
+  if (field.pattern !== undefined && !matches(field as StringField & { pattern: string }, raw))
+    return { error: formMessages.pattern };
+  return { value: raw };
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** The value of one field, or the message of its error; `undefined` leaves an optional field out. */
-function valueOf(field: FormField, raw: FormDraftValue | undefined): { value?: FormValue; error?: string } {
+function valueOf(field: FormField, raw: FormDraftValue | undefined): FieldResult {
   if (field.type === 'unsupported') return field.required ? { error: formMessages.unsupported } : {};
   if (field.type === 'boolean') return { value: raw === true };
-  if (field.type === 'multi-enum') {
-    const chosen = Array.isArray(raw) ? raw.filter((label) => field.options.includes(label)) : [];
-    if (chosen.length === 0 && !field.required && field.minItems === undefined) return {};
-    if (field.minItems !== undefined && chosen.length < field.minItems)
-      return { error: formMessages.minItems(field.minItems) };
-    if (field.maxItems !== undefined && chosen.length > field.maxItems)
-      return { error: formMessages.maxItems(field.maxItems) };
-    return { value: chosen };
-  }
+  if (field.type === 'multi-enum') return choicesOf(field, raw);
   if (field.type === 'object') return {};
   if (typeof raw !== 'string' || isEmpty(raw)) return field.required ? { error: formMessages.required } : {};
   switch (field.type) {
@@ -78,27 +134,23 @@ function valueOf(field: FormField, raw: FormDraftValue | undefined): { value?: F
     }
     case 'number':
     case 'integer': {
-      const number = Number(raw.trim());
+      // Decimal notation only: `Number` would also read "0x10" as 16 and "0b11" as 3.
+      const text = raw.trim();
+      const number = DECIMAL.test(text) ? Number(text) : NaN;
       if (!Number.isFinite(number)) return { error: formMessages.notANumber };
       if (field.type === 'integer' && !Number.isInteger(number)) return { error: formMessages.notAnInteger };
       if (field.minimum !== undefined && number < field.minimum)
         return { error: formMessages.minimum(field.minimum) };
       if (field.maximum !== undefined && number > field.maximum)
         return { error: formMessages.maximum(field.maximum) };
+      if (field.exclusiveMinimum !== undefined && number <= field.exclusiveMinimum)
+        return { error: formMessages.exclusiveMinimum(field.exclusiveMinimum) };
+      if (field.exclusiveMaximum !== undefined && number >= field.exclusiveMaximum)
+        return { error: formMessages.exclusiveMaximum(field.exclusiveMaximum) };
       return { value: number };
     }
-    case 'string': {
-      // JSON Schema counts code points, as zod does not: the stricter of the two is kept.
-      const length = Math.max(raw.length, Array.from(raw).length);
-      const shortest = Math.min(raw.length, Array.from(raw).length);
-      if (field.minLength !== undefined && shortest < field.minLength)
-        return { error: formMessages.minLength(field.minLength) };
-      if (field.maxLength !== undefined && length > field.maxLength)
-        return { error: formMessages.maxLength(field.maxLength) };
-      if (field.pattern !== undefined && !new RegExp(field.pattern, 'u').test(raw))
-        return { error: formMessages.pattern };
-      return { value: raw };
-    }
+    case 'string':
+      return textOf(field, raw);
   }
 }
 
@@ -108,16 +160,16 @@ function validateFields(
   prefix: string,
   errors: FieldError[],
 ): FormData {
-  const data: FormData = {};
+  const data: FormData = record();
   for (const field of fields) {
     const path = prefix + field.name;
     const raw = Object.hasOwn(draft, field.name) ? draft[field.name] : undefined;
     if (field.type === 'object') {
-      const nested = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
+      // An optional group the user left empty is left out, whatever its own fields require.
+      if (!field.required && !isEntered(raw)) continue;
       const before = errors.length;
-      const value = validateFields(field.fields, nested, `${path}.`, errors);
-      const given = Object.keys(value).length > 0;
-      if (errors.length === before && (field.required || given)) data[field.name] = value;
+      const value = validateFields(field.fields, isDraft(raw) ? raw : record(), `${path}.`, errors);
+      if (errors.length === before) data[field.name] = value;
       continue;
     }
     const { value, error } = valueOf(field, raw);
@@ -129,13 +181,14 @@ function validateFields(
 
 /**
  * Checks a form's draft against its schema and builds the resume data: numbers from their text,
- * choices as offered, optional empty fields left out. Never throws.
+ * choices as offered, optional empty fields (and groups) left out. Never throws: a draft that is
+ * not an object counts as an empty one. The data has no prototype, so every property name is sent.
  * @example
  * validateForm(form, { amount: '0', currency: 'EUR', flexible: true })
  * // → { ok: false, errors: [{ path: 'amount', message: 'Enter 1 or more.' }] }
  */
 export function validateForm(form: Pick<FormSchema, 'fields'>, draft: FormDraft): FormCheck {
   const errors: FieldError[] = [];
-  const value = validateFields(form.fields, draft, '', errors);
+  const value = validateFields(form.fields, isDraft(draft) ? draft : record(), '', errors);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 }
