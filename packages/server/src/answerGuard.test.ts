@@ -46,6 +46,53 @@ interface Asked {
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/**
+ * A POST whose body is the JSON of `body` under the content type given (none when `undefined`);
+ * `multipart/form-data` sends each field as a form field, JSON-encoded as Mastra reads them.
+ */
+function postAs(url: string, contentType: string | undefined, body: Record<string, unknown>) {
+  if (contentType === 'multipart/form-data') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) form.set(name, JSON.stringify(value));
+    return fetch(url, { method: 'POST', body: form });
+  }
+  // Bytes carry no content type of their own: the header is exactly the one given.
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return fetch(url, {
+    method: 'POST',
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+    body: bytes,
+  });
+}
+
+/** The statuses of two racing answers, sorted: `200/409` when exactly one was taken. */
+const statusPair = (responses: Response[]) =>
+  responses
+    .map((res) => res.status)
+    .sort()
+    .join('/');
+
+/** An agent whose `deploy` tool requires approval. */
+function approvalAgent(): Agent {
+  const deploy = createTool({
+    id: 'deploy',
+    description: 'Deploys the app.',
+    inputSchema: z.object({ target: z.string() }),
+    requireApproval: true,
+    execute: async ({ target }) => ({ deployed: target }),
+  });
+  return new Agent({
+    id: 'deployer',
+    name: 'deployer',
+    instructions: 'Deploy when asked.',
+    model: scriptedModel([
+      ask.raw({ target: 'production' }, 'deploy'),
+      reply('Deployed.'),
+    ]) as MastraModelConfig,
+    tools: { deploy },
+  });
+}
+
 async function readSse(res: Response): Promise<Chunk[]> {
   expect(res.status, await res.clone().text()).toBe(200);
   const frames = (await res.text()).split('\n\n').filter((frame) => frame.startsWith('data: {'));
@@ -248,6 +295,40 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     expect(await claimRows(storage, asked.runId)).toBe(1);
   });
 
+  it('guards agent routes for exactly the bodies Mastra reads, and lets the others through unclaimed', async () => {
+    const storage = newDatabase();
+    const server = await startGuarded(storage, { planner: askUserAgent('planner', tripPlannerScript) });
+    const url = `${server.url}/api/agents/planner/resume-stream`;
+    // Mastra reads `application/json` and `multipart/form-data`, matched case-sensitively.
+    const read = ['application/json; charset=utf-8', 'multipart/form-data'];
+    const statuses: Record<string, string> = {};
+    for (const type of read) {
+      const asked = pendingCall(await startRun(server));
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => postAs(url, type, { ...asked, resumeData: answer })),
+      );
+      statuses[type] = statusPair(responses);
+      const winner = responses.find((res) => res.status === 200);
+      if (winner) await readSse(winner);
+    }
+    // Any other type is no body to Mastra: it refuses both (400), and nothing is claimed.
+    const asked = pendingCall(await startRun(server));
+    for (const type of ['Application/JSON', 'text/plain', undefined]) {
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => postAs(url, type, { ...asked, resumeData: answer })),
+      );
+      statuses[String(type)] = statusPair(responses);
+    }
+    expect(statuses).toEqual({
+      'application/json; charset=utf-8': '200/409',
+      'multipart/form-data': '200/409',
+      'Application/JSON': '400/400',
+      'text/plain': '400/400',
+      undefined: '400/400',
+    });
+    expect(await claimRows(storage, asked.runId)).toBe(0);
+  });
+
   it('holds across two server instances on one LibSQL file', async () => {
     const storage = newDatabase();
     const planner = () => ({ planner: askUserAgent('planner', tripPlannerScript) });
@@ -278,23 +359,7 @@ describe('answerGuard', { timeout: 120_000 }, () => {
   });
 
   it('guards approve and decline of a tool that requires approval, streaming and JSON', async () => {
-    const deploy = createTool({
-      id: 'deploy',
-      description: 'Deploys the app.',
-      inputSchema: z.object({ target: z.string() }),
-      requireApproval: true,
-      execute: async ({ target }) => ({ deployed: target }),
-    });
-    const deployer = new Agent({
-      id: 'deployer',
-      name: 'deployer',
-      instructions: 'Deploy when asked.',
-      model: scriptedModel([
-        ask.raw({ target: 'production' }, 'deploy'),
-        reply('Deployed.'),
-      ]) as MastraModelConfig,
-      tools: { deploy },
-    });
+    const deployer = approvalAgent();
     const server = await startGuarded(newDatabase(), { deployer });
     const route = (name: string) => `${server.url}/api/agents/deployer/${name}`;
 
@@ -435,6 +500,28 @@ describe('answerGuard on chatRoute', { timeout: 120_000 }, () => {
     expect(chatSuspensions(await readSse(third))).toHaveLength(1);
   });
 
+  it('guards chat answers whatever their content type, as chatRoute parses every body as JSON', async () => {
+    const server = await startChat();
+    const url = `${server.url}/chat/planner`;
+    const statuses: Record<string, string> = {};
+    for (const type of ['text/plain', 'Application/JSON', 'APPLICATION/JSON; charset=UTF-8', undefined]) {
+      const [asked] = chatSuspensions(await readSse(await post(url, { messages: chatMessages })));
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) =>
+          postAs(url, type, { messages: chatMessages, resumeData: answer, ...asked! }),
+        ),
+      );
+      statuses[String(type)] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      'text/plain': '200/409',
+      'Application/JSON': '200/409',
+      'APPLICATION/JSON; charset=UTF-8': '200/409',
+      undefined: '200/409',
+    });
+  });
+
   it('guards the chat paths it is given instead of the default one', async () => {
     const server = await startChat('/assistant/:agentId/chat', { chatPaths: ['/assistant/:agentId/chat'] });
     const url = `${server.url}/assistant/planner/chat`;
@@ -536,6 +623,33 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
     // The next question is a claim of its own.
     const third = await resume(runUrl(server), threadId, next[0]!, 'Train');
     expect(runInterrupts(await readSse(third))).toHaveLength(1);
+  });
+
+  it('guards runs whatever their content type, as the runtime parses every body as JSON', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const statuses: Record<string, string> = {};
+    for (const type of ['text/plain', 'Application/JSON', undefined]) {
+      const { threadId, interrupt } = await startThread(server);
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) =>
+          postAs(
+            runUrl(server),
+            type,
+            runInput(threadId, {
+              resume: [{ interruptId: interrupt.id, status: 'resolved', payload: answer }],
+            }),
+          ),
+        ),
+      );
+      statuses[String(type)] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      'text/plain': '200/409',
+      'Application/JSON': '200/409',
+      undefined: '200/409',
+    });
   });
 
   it("guards the older clients' forwardedProps.command resume the same way, its interruptEvent an object or JSON", async () => {

@@ -1,6 +1,8 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
 import type { ClaimStore } from './ClaimStore.ts';
+import { findSuspension } from './findSuspension.ts';
+import { type GuardedRoute, readAnswerIds } from './readAnswerIds.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
 export const GUARDED_ROUTES: readonly string[] = [
@@ -64,14 +66,6 @@ export interface AnswerGuardOptions {
 
 const DEFAULT_API_PREFIX = '/api';
 const RELEASE_FAILED_MESSAGE = 'ask-user-kit: could not release a claim; the question stays answered';
-// Mastra's agent loop is a workflow; its stored snapshot lists the suspended steps.
-const AGENT_LOOP_WORKFLOW = 'agentic-loop';
-
-interface AnswerIds {
-  runId: string;
-  toolCallId: string | undefined;
-}
-
 type GuardEnv = { Variables: { mastra?: Mastra } };
 
 /**
@@ -135,9 +129,6 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
   };
 }
 
-/** Which kind of answering route a request is on: an agent route, a chat route, an AG-UI run, or none. */
-type GuardedRoute = 'agent' | 'chat' | 'ag-ui';
-
 function guardedRoute(
   path: string,
   apiPrefix: string,
@@ -170,147 +161,4 @@ function normalizePrefix(apiPrefix: string): string {
   const trimmed = apiPrefix.trim().replace(/\/+$/, '');
   if (trimmed === '' || trimmed.startsWith('/')) return trimmed;
   return `/${trimmed}`;
-}
-
-/**
- * Reads `runId` and `toolCallId` from a clone, leaving the body for Mastra's handler. A chat
- * request answers only when its `resumeData` is truthy: chatRoute starts a new stream otherwise.
- */
-async function readAnswerIds(request: Request, route: GuardedRoute): Promise<AnswerIds | undefined> {
-  const fields = await readFields(request);
-  if (fields && route === 'ag-ui') return agUiAnswerIds(fields);
-  if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
-  if (route === 'chat' && !fields.resumeData) return undefined;
-  const toolCallId =
-    typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
-  return { runId: fields.runId, toolCallId };
-}
-
-/**
- * The interrupt an AG-UI `RunAgentInput` resolves, read as `@ag-ui/mastra`'s `MastraAgent` reads
- * it: `forwardedProps.command` when it has an `interruptEvent` (an object, or its JSON), else the
- * first `resume` entry `resolved` or `cancelled`. A cancelled one resumes nothing.
- */
-function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
-  const forwarded = isRecord(input.forwardedProps) ? input.forwardedProps : {};
-  const command = isRecord(forwarded.command) ? forwarded.command : {};
-  const { interruptEvent, resume } = command;
-  if (interruptEvent) {
-    // No resume: a new run; `false`: the interrupt cancelled. Neither reaches Mastra's resume.
-    if (resume === undefined || resume === null || resume === false) return undefined;
-    const event = typeof interruptEvent === 'string' ? parseFormValue(interruptEvent) : interruptEvent;
-    if (!isRecord(event)) return undefined;
-    return idsOf(event.runId, event.toolCallId);
-  }
-  const entries = Array.isArray(input.resume) ? (input.resume as unknown[]) : [];
-  const entry = entries.find(
-    (candidate): candidate is Record<string, unknown> =>
-      isRecord(candidate) && (candidate.status === 'resolved' || candidate.status === 'cancelled'),
-  );
-  if (!entry || entry.status !== 'resolved' || typeof entry.interruptId !== 'string') return undefined;
-  // `<runId>::<toolCallId>`, cut at the first `::` as MastraAgent cuts it.
-  const cut = entry.interruptId.indexOf('::');
-  if (cut < 0) return idsOf(input.runId, entry.interruptId);
-  return idsOf(entry.interruptId.slice(0, cut), entry.interruptId.slice(cut + 2));
-}
-
-// MastraAgent refuses an interrupt without both (in the stream, after a 200): nothing to claim.
-function idsOf(runId: unknown, toolCallId: unknown): AnswerIds | undefined {
-  if (typeof runId !== 'string' || runId === '' || typeof toolCallId !== 'string' || toolCallId === '')
-    return undefined;
-  return { runId, toolCallId };
-}
-
-// The same two body types Mastra's Hono adapter reads, the same way (multipart fields JSON-parsed).
-async function readFields(request: Request): Promise<Record<string, unknown> | undefined> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (contentType.includes('multipart/form-data')) return readMultipartFields(request);
-  if (!contentType.includes('application/json')) return undefined;
-  try {
-    const body: unknown = JSON.parse(await request.clone().text());
-    return isRecord(body) ? body : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readMultipartFields(request: Request): Promise<Record<string, unknown> | undefined> {
-  let form: FormData;
-  try {
-    form = await request.clone().formData();
-  } catch {
-    return undefined;
-  }
-  const fields: Record<string, unknown> = {};
-  for (const name of ['runId', 'toolCallId']) {
-    const value = form.get(name);
-    if (typeof value === 'string') fields[name] = parseFormValue(value);
-  }
-  return fields;
-}
-
-function parseFormValue(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-interface Suspension {
-  toolCallId: string;
-  /** When Mastra suspended the step, as it recorded it: differs for each question. */
-  suspendedAt: string | undefined;
-}
-
-/**
- * The suspension a request answers, read from the run's stored snapshot: the call it names, or
- * the first suspended call (the one Mastra's `resumeStream` picks when none is named).
- */
-async function findSuspension(mastra: Mastra | undefined, ids: AnswerIds): Promise<Suspension | undefined> {
-  const workflows = await mastra?.getStorage()?.getStore('workflows');
-  const snapshot = await workflows?.loadWorkflowSnapshot({
-    workflowName: AGENT_LOOP_WORKFLOW,
-    runId: ids.runId,
-  });
-  if (!snapshot) return undefined;
-  for (const step of Object.values(snapshot.context ?? {})) {
-    if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
-    const suspendedAt = typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined;
-    for (const payload of suspendedPayloads(step.suspendPayload)) {
-      const toolCallId = toolCallIdOf(payload);
-      if (toolCallId === undefined) continue;
-      if (ids.toolCallId === undefined || ids.toolCallId === toolCallId) return { toolCallId, suspendedAt };
-    }
-  }
-  return undefined;
-}
-
-// Tool calls run in a foreach: when its iterations are recorded, the suspended ones come first.
-function suspendedPayloads(payload: Record<string, unknown>): Record<string, unknown>[] {
-  const meta = payload.__workflow_meta;
-  const output = isRecord(meta) ? meta.foreachOutput : undefined;
-  const suspended = listOf(output).filter(
-    (iteration): iteration is { suspendPayload: Record<string, unknown> } =>
-      isRecord(iteration) && iteration.status === 'suspended' && isRecord(iteration.suspendPayload),
-  );
-  if (suspended.length === 0) return [payload];
-  return suspended.map((iteration) => iteration.suspendPayload);
-}
-
-function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value)) return Object.values(value);
-  return [];
-}
-
-function toolCallIdOf(payload: Record<string, unknown>): string | undefined {
-  const approval = payload.requireToolApproval;
-  if (isRecord(approval) && typeof approval.toolCallId === 'string') return approval.toolCallId;
-  if (typeof payload.toolCallId === 'string') return payload.toolCallId;
-  return undefined;
 }
