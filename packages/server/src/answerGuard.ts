@@ -1,5 +1,7 @@
 import type { Mastra } from '@mastra/core';
-import type { MiddlewareHandler } from 'hono';
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { DEFAULT_LEASE_MS, holdClaim, takeClaim } from './claimLease.ts';
 import type { ClaimStore } from './ClaimStore.ts';
 import { findSuspension } from './findSuspension.ts';
 import { type GuardedRoute, readAnswerIds } from './readAnswerIds.ts';
@@ -62,23 +64,37 @@ export interface AnswerGuardOptions {
    * Default: {@link DEFAULT_AG_UI_PATHS}; `[]` guards none.
    */
   agUiPaths?: readonly string[];
+  /**
+   * How long a claim holds unless renewed, in milliseconds. The guard renews the claim of an
+   * answer in flight every second (a quarter of this when shorter) until its reply is sent. A
+   * claim left by a server that died, on a question the run still waits on, is taken over once its
+   * lease ends: the answer to it waits until then and goes through. Set it above the longest pause
+   * your server can take between two renewals (a blocked event loop, a slow database). Default:
+   * 10 000.
+   */
+  leaseMs?: number;
 }
 
 const DEFAULT_API_PREFIX = '/api';
-const RELEASE_FAILED_MESSAGE = 'ask-user-kit: could not release a claim; the question stays answered';
+const NO_MASTRA_MESSAGE =
+  'ask-user-kit: answerGuard has no Mastra instance to read runs from; pass it as `mastra` when the guard runs before MastraServer sets it';
 type GuardEnv = { Variables: { mastra?: Mastra } };
 
 /**
  * Middleware that lets exactly one answer through per question: before a resume, approve or
- * decline reaches Mastra, it claims `(runId, toolCallId)` in `claims`; whoever finds the question
- * already claimed gets HTTP 409 with an {@link AlreadyAnsweredBody}. A request Mastra does not
- * take (any status but 2xx) releases its claim, so the client can retry.
+ * decline of a suspended call reaches Mastra, it claims `(runId, toolCallId)` in `claims`;
+ * whoever finds the question already claimed gets HTTP 409 with an {@link AlreadyAnsweredBody}.
+ * A request Mastra does not take (any status but 2xx) releases its claim, so the client can
+ * retry. The claim's lease is renewed until the reply is sent; one whose lease ended while the
+ * run still waits on the question (its server died) is taken over by the next answer.
  * @example
  * const claims = libsqlClaimStore({ url: 'file:./mastra.db' });
  * new Mastra({ storage, agents, server: { middleware: [answerGuard({ claims })] } });
  */
 export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<GuardEnv> {
-  const { claims } = options;
+  const { claims, leaseMs = DEFAULT_LEASE_MS } = options;
+  if (!Number.isFinite(leaseMs) || leaseMs <= 0)
+    throw new TypeError(`answerGuard: leaseMs must be a positive number of milliseconds, got ${leaseMs}.`);
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
@@ -88,45 +104,60 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
     });
     if (!route) return next();
+    // Without Mastra the guard cannot tell which call a run waits on: refuse rather than let
+    // every answer through unguarded.
+    if (!mastra) return c.json({ error: NO_MASTRA_MESSAGE }, 500);
 
     const ids = await readAnswerIds(c.req.raw, route);
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return next();
     const suspension = await findSuspension(mastra, ids);
-    const toolCallId = ids.toolCallId ?? suspension?.toolCallId;
-    // Nothing suspended under that runId: Mastra answers that it found no suspended run.
-    if (toolCallId === undefined) return next();
-    const { runId } = ids;
-    const suspendedAt = suspension?.suspendedAt;
-
-    const claimed = await claims.claim(runId, toolCallId, suspendedAt);
-    if (!claimed) {
-      const body: AlreadyAnsweredBody = {
-        error: ALREADY_ANSWERED_MESSAGE,
-        code: ALREADY_ANSWERED_CODE,
-        runId,
-        toolCallId,
-      };
-      return c.json(body, 409);
+    // Nothing suspended for that call (an unknown run or call, or a question the run moved past):
+    // nothing to claim. One claimed before was answered; any other, Mastra answers itself.
+    if (!suspension) {
+      const named = ids.toolCallId;
+      if (named !== undefined && (await claims.find(ids.runId, named)))
+        return alreadyAnswered(c, ids.runId, named);
+      return next();
     }
+    const { runId } = ids;
+    const { toolCallId, suspendedAt } = suspension;
 
-    const release = async () => {
-      try {
-        await claims.release(runId, toolCallId, suspendedAt);
-      } catch (error) {
-        // The request already failed; report the release failure without hiding that answer.
-        mastra?.getLogger()?.error(RELEASE_FAILED_MESSAGE, { runId, toolCallId, error });
-      }
+    const lease = { holder: randomUUID(), ms: leaseMs };
+    const stillSuspended = async () => {
+      const current = await findSuspension(mastra, { runId, toolCallId });
+      return current !== undefined && current.suspendedAt === suspendedAt;
     };
+    const taken = await takeClaim({
+      claims,
+      runId,
+      toolCallId,
+      suspension: suspendedAt,
+      lease,
+      stillSuspended,
+    });
+    if (!taken) return alreadyAnswered(c, runId, toolCallId);
+
+    const held = holdClaim(claims, runId, toolCallId, lease, mastra?.getLogger());
     try {
       await next();
     } catch (error) {
-      await release();
+      await held.release();
       throw error;
     }
-    // A stream that starts 200 and fails later keeps its claim: the server took the answer.
-    if (c.res.status < 200 || c.res.status >= 300) await release();
+    if (c.res.status < 200 || c.res.status >= 300) await held.release();
+    else c.res = held.holdUntilSent(c.res);
   };
+}
+
+function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
+  const body: AlreadyAnsweredBody = {
+    error: ALREADY_ANSWERED_MESSAGE,
+    code: ALREADY_ANSWERED_CODE,
+    runId,
+    toolCallId,
+  };
+  return c.json(body, 409);
 }
 
 function guardedRoute(

@@ -7,7 +7,7 @@ export {
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
-export type { ClaimStore } from './ClaimStore.ts';
+export type { ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';

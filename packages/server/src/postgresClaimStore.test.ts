@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIMS_TABLE } from './createClaimStore.ts';
 import { postgresClaimStore, type PostgresClaimStore } from './postgres.ts';
-import { claimStoreSuite } from './test/claimStoreSuite.ts';
+import { claimStoreSuite, legacyTableTest } from './test/claimStoreSuite.ts';
 
 // A PostgreSQL to test against: `bash scripts/scale.sh --ci` (pnpm check:scale) starts one and sets
 // this; without it the tests are skipped, and say why.
@@ -16,14 +16,16 @@ if (!serverUrl) {
 
 // Each run gets a database of its own, dropped at the end: the table is created from nothing.
 const database = `ask_user_kit_claims_test_${process.pid}_${Date.now()}`;
-const databaseUrl = () => {
+// The table as created before claims had leases, in a database of its own.
+const legacyDatabase = `${database}_legacy`;
+const databaseUrl = (name = database) => {
   const url = new URL(serverUrl!);
-  url.pathname = `/${database}`;
+  url.pathname = `/${name}`;
   return url.toString();
 };
 const stores: PostgresClaimStore[] = [];
-const open = (takeOverAfterMs?: number) => {
-  const store = postgresClaimStore({ connectionString: databaseUrl(), takeOverAfterMs });
+const open = () => {
+  const store = postgresClaimStore({ connectionString: databaseUrl() });
   stores.push(store);
   return store;
 };
@@ -33,6 +35,7 @@ describe.skipIf(!serverUrl)('postgresClaimStore', () => {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
+    await admin.query(`CREATE DATABASE ${legacyDatabase}`);
     await admin.end();
   });
   afterAll(async () => {
@@ -40,6 +43,7 @@ describe.skipIf(!serverUrl)('postgresClaimStore', () => {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${legacyDatabase}`);
     await admin.end();
   });
 
@@ -57,13 +61,32 @@ describe.skipIf(!serverUrl)('postgresClaimStore', () => {
 
   claimStoreSuite(open, 'postgres');
 
+  legacyTableTest(async () => ({
+    execute: async (sql) => {
+      const client = new pg.Client({ connectionString: databaseUrl(legacyDatabase) });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    },
+    open: () => {
+      const store = postgresClaimStore({ connectionString: databaseUrl(legacyDatabase) });
+      stores.push(store);
+      return store;
+    },
+  }));
+
   it('fails init on a database that cannot be reached, each time it is asked', async () => {
     const url = new URL(serverUrl!);
     url.pathname = '/ask_user_kit_no_such_database';
     const store = postgresClaimStore({ connectionString: url.toString() });
     try {
       await expect(store.init()).rejects.toThrow(/does not exist/);
-      await expect(store.claim('run-1', 'call_1')).rejects.toThrow(/does not exist/);
+      await expect(store.claim('run-1', 'call_1', '100', { holder: 'test', ms: 60_000 })).rejects.toThrow(
+        /does not exist/,
+      );
     } finally {
       await store.close();
     }

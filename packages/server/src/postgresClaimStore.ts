@@ -6,7 +6,7 @@ const TABLE_CREATED_CONCURRENTLY = new Set(['42P07', '23505']);
 
 /** What the store needs of a `pg` client or pool: parameterised queries and their row counts. */
 export interface PgQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
+  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
 }
 
 export type PostgresClaimStoreOptions = (
@@ -42,6 +42,7 @@ export function postgresClaimStore(options: PostgresClaimStoreOptions): Postgres
     {
       param: (n) => `$${n}`,
       execute: async (sql, args) => (await client.query(sql, args)).rowCount ?? 0,
+      query: async (sql, args) => (await client.query(sql, args)).rows as Record<string, unknown>[],
       createdConcurrently: (error) =>
         TABLE_CREATED_CONCURRENTLY.has((error as { code?: string } | null)?.code ?? ''),
       close: async () => {
