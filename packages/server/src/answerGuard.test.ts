@@ -730,6 +730,24 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
     });
   });
 
+  it('guards a run wherever the runtime routes it: any path below it that ends in agent/:id/run', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const statuses: Record<string, string> = {};
+    for (const path of ['/copilotkit/v2/agent/planner/run', '/copilotkit/agent/planner/run/']) {
+      const { threadId, interrupt } = await startThread(server);
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => resume(`${server.url}${path}`, threadId, interrupt, answer)),
+      );
+      statuses[path] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      '/copilotkit/v2/agent/planner/run': '200/409',
+      '/copilotkit/agent/planner/run/': '200/409',
+    });
+  });
+
   it("guards the older clients' forwardedProps.command resume the same way, its interruptEvent an object or JSON", async () => {
     const seen: string[][] = [];
     const server = await startCopilotKit(seen);

@@ -24,10 +24,11 @@ export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
 
 /**
  * Where CopilotKit's runtime runs an AG-UI agent by default (`copilotKitRoute()` of
- * `@ask-user-kit/testing`, any runtime under `/copilotkit`). A POST there whose `RunAgentInput`
+ * `@ask-user-kit/testing`, any runtime under `/copilotkit`): the runtime routes any path below it
+ * whose last segments are `agent/:agentId/run`. A POST there whose `RunAgentInput`
  * resolves an interrupt (`resume`, or the older `forwardedProps.command`) answers a question.
  */
-export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/agent/:agentId/run'];
+export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/*/agent/:agentId/run'];
 
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 export const ALREADY_ANSWERED_CODE = 'already-answered';
@@ -52,13 +53,13 @@ export interface AnswerGuardOptions {
   mastra?: Mastra;
   /**
    * The paths of `@mastra/ai-sdk`'s `chatRoute` (and `handleChatStream` routes) to guard, outside
-   * the API prefix; a `:name` segment matches any one segment. Only their requests with
+   * the API prefix; a `:name` segment matches any one segment, `*` any number. Only their requests with
    * `resumeData` are answers. Default: {@link DEFAULT_CHAT_PATHS}; `[]` guards none.
    */
   chatPaths?: readonly string[];
   /**
    * The AG-UI run routes to guard (CopilotKit's runtime serving `@ag-ui/mastra` agents), outside
-   * the API prefix; a `:name` segment matches any one segment. Only their runs that resolve an
+   * the API prefix; a `:name` segment matches any one segment, `*` any number. Only their runs that resolve an
    * interrupt are answers: the one `@ag-ui/mastra` resumes, `forwardedProps.command.interruptEvent`
    * when it is there, else the first `resume` entry, whose `interruptId` is `<runId>::<toolCallId>`.
    * Default: {@link DEFAULT_AG_UI_PATHS}; `[]` guards none.
@@ -171,12 +172,22 @@ function guardedRoute(
   return undefined;
 }
 
-/** Hono's way for the patterns chatRoute takes: literal segments, and `:name` for any one segment. */
+/**
+ * Hono's way for the patterns chatRoute takes: literal segments, and `:name` for any one segment;
+ * and `*` for any number of segments, none included (CopilotKit's runtime routes every path below
+ * it that ends in `agent/:id/run`). Empty segments are skipped, as the runtime skips them.
+ */
 function matchesPath(path: string, pattern: string): boolean {
-  const segments = path.split('/').filter(Boolean);
-  const expected = pattern.split('/').filter(Boolean);
-  if (segments.length !== expected.length) return false;
-  return expected.every((part, index) => (part.startsWith(':') ? true : part === segments[index]));
+  return matchSegments(path.split('/').filter(Boolean), pattern.split('/').filter(Boolean));
+}
+
+function matchSegments(segments: string[], expected: string[]): boolean {
+  const [part, ...rest] = expected;
+  if (part === undefined) return segments.length === 0;
+  if (part === '*')
+    return segments.some((_, skip) => matchSegments(segments.slice(skip), rest)) || matchSegments([], rest);
+  if (segments.length === 0 || (!part.startsWith(':') && part !== segments[0])) return false;
+  return matchSegments(segments.slice(1), rest);
 }
 
 function isAgentAnswerPath(path: string, apiPrefix: string): boolean {
