@@ -136,6 +136,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       suspension: suspendedAt,
       lease,
       stillSuspended,
+      signal: c.req.raw.signal,
     });
     if (!taken) return alreadyAnswered(c, runId, toolCallId);
 

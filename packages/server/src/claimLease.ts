@@ -27,6 +27,8 @@ export interface TakeClaim {
   lease: Lease;
   /** True while the run still waits on that suspension (read again from Mastra's storage). */
   stillSuspended(): Promise<boolean>;
+  /** The request's: a client that went away while waiting takes nothing. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function takeClaim(take: TakeClaim): Promise<boolean> {
     }
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    if (!(await take.stillSuspended())) return false;
+    if (take.signal?.aborted || !(await take.stillSuspended())) return false;
   }
 }
 
