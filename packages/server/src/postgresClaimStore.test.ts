@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { askUserAgent, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerGuard } from './answerGuard.ts';
+import { findSuspension } from './findSuspension.ts';
 import { CLAIMS_TABLE } from './createClaimStore.ts';
 import { postgresClaimStore, type PostgresClaimStore } from './postgres.ts';
 import { claimStoreSuite, legacyTableTest } from './test/claimStoreSuite.ts';
@@ -77,6 +83,50 @@ describe.skipIf(!serverUrl)('postgresClaimStore', () => {
       return store;
     },
   }));
+
+  it(
+    'lets a real server take over the claim a dead server left, once its lease ends',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-pg-guard-'));
+      const server = await startMastraTestServer({
+        agents: { planner: askUserAgent('planner', tripPlannerScript) },
+        storage: `file:${path.join(dir, 'mastra.db')}`,
+        middleware: [answerGuard({ claims: open(), leaseMs: 1000 })],
+      });
+      const post = (route: string, body: unknown) =>
+        fetch(`${server.url}/api/agents/planner/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      try {
+        const started = await (
+          await post('stream', { messages: [{ role: 'user', content: 'Plan a trip for me' }] })
+        ).text();
+        const runId = /"runId":"([^"]+)"/.exec(started)![1]!;
+        const toolCallId = /"type":"tool-call-suspended".*?"toolCallId":"([^"]+)"/.exec(started)![1]!;
+        // The dead server claimed it, as its guard does, and then never renewed the claim.
+        const suspension = await findSuspension(server.mastra, { runId, toolCallId });
+        expect(
+          await open().claim(runId, toolCallId, suspension!.suspendedAt, { holder: 'dead', ms: 1000 }),
+        ).toBe(true);
+
+        const responses = await Promise.all(
+          ['Lisbon', 'Porto'].map((answer) =>
+            post('resume-stream', { runId, toolCallId, resumeData: answer }),
+          ),
+        );
+        expect(responses.map((res) => res.status).sort()).toEqual([200, 409]);
+        const resumed = await responses.find((res) => res.status === 200)!.text();
+        expect(resumed).toContain('"type":"tool-result"');
+        await responses.find((res) => res.status === 409)!.text();
+      } finally {
+        await server.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('fails init on a database that cannot be reached, each time it is asked', async () => {
     const url = new URL(serverUrl!);
