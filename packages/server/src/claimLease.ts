@@ -40,7 +40,9 @@ export interface TakeClaim {
  */
 export async function takeClaim(take: TakeClaim): Promise<boolean> {
   const { claims, runId, toolCallId, suspension, lease } = take;
-  const deadline = Date.now() + lease.ms + 2 * renewEvery(lease.ms);
+  // Past the end of the lease first seen (one of ours when it has none), the claim would have been
+  // taken: a bound on the wait, whatever happens.
+  let deadline = Date.now() + lease.ms + 2 * renewEvery(lease.ms);
   let first: string | undefined;
   for (;;) {
     if (await claims.claim(runId, toolCallId, suspension, lease)) return true;
@@ -48,8 +50,10 @@ export async function takeClaim(take: TakeClaim): Promise<boolean> {
     // Gone (released) since: claim again. Renewed, or taken by another answer: its holder is alive.
     if (held) {
       const seen = `${held.holder} ${held.heldUntil}`;
-      if (first === undefined) first = seen;
-      else if (seen !== first) return false;
+      if (first === undefined) {
+        first = seen;
+        if (held.heldUntil !== undefined) deadline = held.heldUntil + 2 * renewEvery(lease.ms);
+      } else if (seen !== first) return false;
     }
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
