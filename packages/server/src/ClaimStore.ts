@@ -4,14 +4,40 @@
  *
  * `suspension` tells apart two questions that share a `toolCallId` in one run (some models number
  * tool calls by position, and a restarted server may count from `call_1` again): the guard passes
- * the time Mastra recorded for the suspension, or `undefined` when the run holds none for that call.
+ * the time Mastra recorded for the suspension (`undefined` when it recorded none).
+ *
+ * A claim carries a lease: its holder renews it while the answer is in flight. A claim whose lease
+ * ended while the run still waits on the same suspension is one whose answer never moved the run
+ * on (its server died, or Mastra failed it after a 200): it can be taken, so the question can be
+ * answered again.
  */
 export interface ClaimStore {
   /**
-   * Records `(runId, toolCallId)` as answered and returns `true`; returns `false` when it already
-   * was, unless that claim was for another, earlier `suspension` (then it is replaced: `true`).
+   * Records `(runId, toolCallId)` as answered, held by `lease.holder` for `lease.ms` from now, and
+   * returns `true`; returns `false` when it already was, unless that claim was for another
+   * `suspension`, or its lease ended (then it is taken: `true`).
    */
-  claim(runId: string, toolCallId: string, suspension?: string): Promise<boolean>;
-  /** Forgets a claim whose request the server did not take, so the question can be answered again. */
-  release(runId: string, toolCallId: string, suspension?: string): Promise<void>;
+  claim(runId: string, toolCallId: string, suspension: string | undefined, lease: Lease): Promise<boolean>;
+  /** Extends the holder's claim to `lease.ms` from now; `false` when it no longer holds it. */
+  renew(runId: string, toolCallId: string, lease: Lease): Promise<boolean>;
+  /** Forgets the holder's claim (a request the server did not take), so the question can be answered again. */
+  release(runId: string, toolCallId: string, holder: string): Promise<void>;
+  /** The claim recorded for `(runId, toolCallId)`, if any. */
+  find(runId: string, toolCallId: string): Promise<HeldClaim | undefined>;
+}
+
+/** Who holds a claim, and for how long without renewing it. */
+export interface Lease {
+  /** A new id for each answer the guard lets through. */
+  holder: string;
+  /** How long the claim holds from now unless renewed, in milliseconds. */
+  ms: number;
+}
+
+/** A claim as recorded. */
+export interface HeldClaim {
+  /** `undefined` for a claim recorded before claims had holders. */
+  holder: string | undefined;
+  /** When its lease ends, in milliseconds since 1970; `undefined` for a claim recorded before leases. */
+  heldUntil: number | undefined;
 }

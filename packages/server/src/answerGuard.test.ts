@@ -29,6 +29,7 @@ import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALREADY_ANSWERED_MESSAGE, answerGuard, type AnswerGuardOptions } from './answerGuard.ts';
+import { findSuspension } from './findSuspension.ts';
 import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 
 interface Chunk {
@@ -45,6 +46,56 @@ interface Asked {
 
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/**
+ * A POST whose body is the JSON of `body` under the content type given (none when `undefined`);
+ * `multipart/form-data` sends each field as a form field, JSON-encoded as Mastra reads them.
+ */
+function postAs(url: string, contentType: string | undefined, body: Record<string, unknown>) {
+  if (contentType === 'multipart/form-data') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) form.set(name, JSON.stringify(value));
+    return fetch(url, { method: 'POST', body: form });
+  }
+  // Bytes carry no content type of their own: the header is exactly the one given.
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return fetch(url, {
+    method: 'POST',
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+    body: bytes,
+  });
+}
+
+/** The statuses of two racing answers, sorted: `200/409` when exactly one was taken. */
+const statusPair = (responses: Response[]) =>
+  responses
+    .map((res) => res.status)
+    .sort()
+    .join('/');
+
+/** An agent whose `deploy` tool requires approval; it deploys once `deploying` resolves. */
+function approvalAgent(deploying: Promise<void> = Promise.resolve()): Agent {
+  const deploy = createTool({
+    id: 'deploy',
+    description: 'Deploys the app.',
+    inputSchema: z.object({ target: z.string() }),
+    requireApproval: true,
+    execute: async ({ target }) => {
+      await deploying;
+      return { deployed: target };
+    },
+  });
+  return new Agent({
+    id: 'deployer',
+    name: 'deployer',
+    instructions: 'Deploy when asked.',
+    model: scriptedModel([
+      ask.raw({ target: 'production' }, 'deploy'),
+      reply('Deployed.'),
+    ]) as MastraModelConfig,
+    tools: { deploy },
+  });
+}
 
 async function readSse(res: Response): Promise<Chunk[]> {
   expect(res.status, await res.clone().text()).toBe(200);
@@ -248,6 +299,65 @@ describe('answerGuard', { timeout: 120_000 }, () => {
     expect(await claimRows(storage, asked.runId)).toBe(1);
   });
 
+  it("claims nothing for a run that does not exist: two racing answers both get Mastra's own answer", async () => {
+    const storage = newDatabase();
+    const deployer = approvalAgent();
+    const server = await startGuarded(storage, {
+      planner: askUserAgent('planner', tripPlannerScript),
+      deployer,
+    });
+    const unknown = { runId: 'no-such-run', toolCallId: 'call_1' };
+    const statuses: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const resumes = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) =>
+          post(`${server.url}/api/agents/planner/resume-stream`, { ...unknown, resumeData: answer }),
+        ),
+      );
+      const answers = await Promise.all([
+        post(`${server.url}/api/agents/deployer/approve-tool-call`, unknown),
+        post(`${server.url}/api/agents/deployer/decline-tool-call`, unknown),
+      ]);
+      statuses.push([...resumes, ...answers].map((res) => res.status).join('/'));
+    }
+    expect(statuses).toEqual(Array(3).fill('500/500/500/500'));
+    expect(await claimRows(storage, unknown.runId)).toBe(0);
+  });
+
+  it('guards agent routes for exactly the bodies Mastra reads, and lets the others through unclaimed', async () => {
+    const storage = newDatabase();
+    const server = await startGuarded(storage, { planner: askUserAgent('planner', tripPlannerScript) });
+    const url = `${server.url}/api/agents/planner/resume-stream`;
+    // Mastra reads `application/json` and `multipart/form-data`, matched case-sensitively.
+    const read = ['application/json; charset=utf-8', 'multipart/form-data'];
+    const statuses: Record<string, string> = {};
+    for (const type of read) {
+      const asked = pendingCall(await startRun(server));
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => postAs(url, type, { ...asked, resumeData: answer })),
+      );
+      statuses[type] = statusPair(responses);
+      const winner = responses.find((res) => res.status === 200);
+      if (winner) await readSse(winner);
+    }
+    // Any other type is no body to Mastra: it refuses both (400), and nothing is claimed.
+    const asked = pendingCall(await startRun(server));
+    for (const type of ['Application/JSON', 'text/plain', undefined]) {
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => postAs(url, type, { ...asked, resumeData: answer })),
+      );
+      statuses[String(type)] = statusPair(responses);
+    }
+    expect(statuses).toEqual({
+      'application/json; charset=utf-8': '200/409',
+      'multipart/form-data': '200/409',
+      'Application/JSON': '400/400',
+      'text/plain': '400/400',
+      undefined: '400/400',
+    });
+    expect(await claimRows(storage, asked.runId)).toBe(0);
+  });
+
   it('holds across two server instances on one LibSQL file', async () => {
     const storage = newDatabase();
     const planner = () => ({ planner: askUserAgent('planner', tripPlannerScript) });
@@ -278,23 +388,7 @@ describe('answerGuard', { timeout: 120_000 }, () => {
   });
 
   it('guards approve and decline of a tool that requires approval, streaming and JSON', async () => {
-    const deploy = createTool({
-      id: 'deploy',
-      description: 'Deploys the app.',
-      inputSchema: z.object({ target: z.string() }),
-      requireApproval: true,
-      execute: async ({ target }) => ({ deployed: target }),
-    });
-    const deployer = new Agent({
-      id: 'deployer',
-      name: 'deployer',
-      instructions: 'Deploy when asked.',
-      model: scriptedModel([
-        ask.raw({ target: 'production' }, 'deploy'),
-        reply('Deployed.'),
-      ]) as MastraModelConfig,
-      tools: { deploy },
-    });
+    const deployer = approvalAgent();
     const server = await startGuarded(newDatabase(), { deployer });
     const route = (name: string) => `${server.url}/api/agents/deployer/${name}`;
 
@@ -387,6 +481,39 @@ describe('answerGuard', { timeout: 120_000 }, () => {
       await mastraStorage.close();
     }
   });
+  it('refuses answers with a clear 500 when it has no Mastra instance to read runs from', async () => {
+    const storage = newDatabase();
+    const mastraStorage = new LibSQLStore({ id: 'no-mastra', url: storage });
+    const mastra = new Mastra({
+      agents: { planner: askUserAgent('planner', tripPlannerScript) },
+      storage: mastraStorage,
+      logger: false,
+    });
+    const claims = libsqlClaimStore({ url: storage });
+    stores.push(claims);
+    const app = new Hono();
+    // Before init(), without `mastra`: the guard never sees Mastra's context.
+    app.use('*', answerGuard({ claims }));
+    await new MastraServer({ app, mastra }).init();
+    try {
+      const res = await app.request('/api/agents/planner/resume-stream', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ runId: 'run-1', toolCallId: 'call_1', resumeData: 'Lisbon' }),
+      });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: expect.stringContaining('pass it as `mastra`') });
+    } finally {
+      await mastraStorage.close();
+    }
+  });
+
+  it('refuses a lease that is not a positive number of milliseconds', () => {
+    const claims = libsqlClaimStore({ url: ':memory:' });
+    stores.push(claims);
+    for (const leaseMs of [0, -1, Number.NaN, Infinity])
+      expect(() => answerGuard({ claims, leaseMs })).toThrow(/leaseMs must be a positive number/);
+  });
 });
 
 /** The suspensions a chatRoute stream announced (its `data-tool-call-suspended` parts). */
@@ -433,6 +560,44 @@ describe('answerGuard on chatRoute', { timeout: 120_000 }, () => {
     // The next question is a claim of its own.
     const third = await chatAnswer(url, next[0]!, 'Train');
     expect(chatSuspensions(await readSse(third))).toHaveLength(1);
+  });
+
+  it('guards chat answers whatever their content type, as chatRoute parses every body as JSON', async () => {
+    const server = await startChat();
+    const url = `${server.url}/chat/planner`;
+    const statuses: Record<string, string> = {};
+    for (const type of ['text/plain', 'Application/JSON', 'APPLICATION/JSON; charset=UTF-8', undefined]) {
+      const [asked] = chatSuspensions(await readSse(await post(url, { messages: chatMessages })));
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) =>
+          postAs(url, type, { messages: chatMessages, resumeData: answer, ...asked! }),
+        ),
+      );
+      statuses[String(type)] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      'text/plain': '200/409',
+      'Application/JSON': '200/409',
+      'APPLICATION/JSON; charset=UTF-8': '200/409',
+      undefined: '200/409',
+    });
+  });
+
+  it('claims nothing for a chat answer to a run that does not exist', async () => {
+    const storage = newDatabase();
+    const server = await startGuarded(
+      storage,
+      { planner: askUserAgent('planner', tripPlannerScript) },
+      { apiRoutes: [chatRoute({ path: '/chat/:agentId' })] },
+    );
+    const url = `${server.url}/chat/planner`;
+    const unknown = { runId: 'no-such-run', toolCallId: 'call_1' };
+    const responses = await Promise.all(
+      ['Lisbon', 'Porto'].map((answer) => chatAnswer(url, unknown, answer)),
+    );
+    expect(statusPair(responses)).toBe('500/500');
+    expect(await claimRows(storage, unknown.runId)).toBe(0);
   });
 
   it('guards the chat paths it is given instead of the default one', async () => {
@@ -538,6 +703,51 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
     expect(runInterrupts(await readSse(third))).toHaveLength(1);
   });
 
+  it('guards runs whatever their content type, as the runtime parses every body as JSON', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const statuses: Record<string, string> = {};
+    for (const type of ['text/plain', 'Application/JSON', undefined]) {
+      const { threadId, interrupt } = await startThread(server);
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) =>
+          postAs(
+            runUrl(server),
+            type,
+            runInput(threadId, {
+              resume: [{ interruptId: interrupt.id, status: 'resolved', payload: answer }],
+            }),
+          ),
+        ),
+      );
+      statuses[String(type)] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      'text/plain': '200/409',
+      'Application/JSON': '200/409',
+      undefined: '200/409',
+    });
+  });
+
+  it('guards a run wherever the runtime routes it: any path below it that ends in agent/:id/run', async () => {
+    const seen: string[][] = [];
+    const server = await startCopilotKit(seen);
+    const statuses: Record<string, string> = {};
+    for (const path of ['/copilotkit/v2/agent/planner/run', '/copilotkit/agent/planner/run/']) {
+      const { threadId, interrupt } = await startThread(server);
+      const responses = await Promise.all(
+        ['Lisbon', 'Porto'].map((answer) => resume(`${server.url}${path}`, threadId, interrupt, answer)),
+      );
+      statuses[path] = statusPair(responses);
+      await Promise.all(responses.map((res) => res.text()));
+    }
+    expect(statuses).toEqual({
+      '/copilotkit/v2/agent/planner/run': '200/409',
+      '/copilotkit/agent/planner/run/': '200/409',
+    });
+  });
+
   it("guards the older clients' forwardedProps.command resume the same way, its interruptEvent an object or JSON", async () => {
     const seen: string[][] = [];
     const server = await startCopilotKit(seen);
@@ -608,5 +818,78 @@ describe('answerGuard on CopilotKit runs', { timeout: 120_000 }, () => {
     const late = await resume(runUrl(server), threadId, interrupt, 'Porto');
     expect(late.status).toBe(200);
     await late.text();
+  });
+});
+
+// A server that died holding a claim: it claimed the question through the store, as its guard
+// does, and then neither renewed the claim nor moved the run on. The run still waits on the
+// question, which the kit lists again and re-opens for Retry.
+describe('answerGuard after a server died holding a claim', { timeout: 120_000 }, () => {
+  async function claimAsDeadServer(server: MastraTestServer, storage: string, asked: Asked, leaseMs: number) {
+    const suspension = await findSuspension(server.mastra, asked);
+    expect(suspension?.toolCallId).toBe(asked.toolCallId);
+    const dead = libsqlClaimStore({ url: storage });
+    stores.push(dead);
+    const lease = { holder: 'dead-server', ms: leaseMs };
+    expect(await dead.claim(asked.runId, asked.toolCallId, suspension!.suspendedAt, lease)).toBe(true);
+  }
+
+  async function retryTwice(server: MastraTestServer, asked: Asked, seen: string[][]) {
+    // Two tabs retrying at once: the claim is taken over once, by one of them.
+    const responses = await Promise.all(
+      ['Lisbon', 'Porto'].map((answer) =>
+        post(`${server.url}/api/agents/planner/resume-stream`, { ...asked, resumeData: answer }),
+      ),
+    );
+    expect(statusPair(responses)).toBe('200/409');
+    const loser = responses.find((res) => res.status === 409)!;
+    expectAlreadyAnswered(loser, await loser.json(), asked);
+    const resumed = await readSse(responses.find((res) => res.status === 200)!);
+    expect(resumed.filter((chunk) => chunk.type === 'tool-result')).toHaveLength(1);
+    // The model's second step saw one answer.
+    expect(seen.map((answers) => answers.length)).toEqual([0, 1]);
+  }
+
+  it('takes the claim over once its lease ends, and the answer goes through', async () => {
+    const storage = newDatabase();
+    const seen: string[][] = [];
+    const server = await startGuarded(
+      storage,
+      { planner: askUserAgent('planner', recordingPlanner(seen)) },
+      { guard: { leaseMs: 1000 } },
+    );
+    const asked = pendingCall(await startRun(server));
+    // Its lease still runs when the answers come: they wait for it to end, since no one renews it.
+    await claimAsDeadServer(server, storage, asked, 1000);
+    await retryTwice(server, asked, seen);
+  });
+
+  it('takes at once a claim whose lease ended before the answer came', async () => {
+    const storage = newDatabase();
+    const seen: string[][] = [];
+    const server = await startGuarded(storage, { planner: askUserAgent('planner', recordingPlanner(seen)) });
+    const asked = pendingCall(await startRun(server));
+    await claimAsDeadServer(server, storage, asked, -1000);
+    await retryTwice(server, asked, seen);
+  });
+
+  it('keeps the claim of an answer in flight past its lease: a second answer meanwhile gets 409', async () => {
+    let deploy!: () => void;
+    const deploying = new Promise<void>((resolve) => (deploy = resolve));
+    const server = await startGuarded(
+      newDatabase(),
+      { deployer: approvalAgent(deploying) },
+      { guard: { leaseMs: 1000 } },
+    );
+    const asked = pendingCall(await startRun(server, 'deployer'), 'tool-call-approval');
+    const route = (name: string) => `${server.url}/api/agents/deployer/${name}`;
+    const approving = post(route('approve-tool-call'), asked);
+    // The tool runs (and the run still waits on the approval in storage) well past one lease.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const decline = await post(route('decline-tool-call'), asked);
+    expectAlreadyAnswered(decline, await decline.json(), asked);
+    deploy();
+    const approved = await readSse(await approving);
+    expect(approved.filter((chunk) => chunk.type === 'tool-result')).toHaveLength(1);
   });
 });

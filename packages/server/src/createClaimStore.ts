@@ -9,6 +9,8 @@ export interface ClaimDialect {
   param(n: number): string;
   /** Runs one statement; resolves to the number of rows it inserted, changed or deleted. */
   execute(sql: string, args?: unknown[]): Promise<number>;
+  /** Runs one query; resolves to its rows, each keyed by column name. */
+  query(sql: string, args?: unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs before the table is created (e.g. SQLite's busy timeout). */
   setUp?(): Promise<void>;
   /**
@@ -22,11 +24,9 @@ export interface ClaimDialect {
 
 export interface ClaimStoreOptions {
   /**
-   * A claim older than this many milliseconds may be taken over by a new answer to the *same*
-   * suspension, i.e. when the run is still suspended on that question: the server that took the
-   * first answer died before Mastra moved the run on. Default: never (such a question then answers
-   * 409 until its row is deleted). Set it above the longest time your server takes between taking
-   * an answer and storing the run's next state.
+   * @deprecated No effect. Claims now carry a lease that their server renews while the answer is
+   * in flight (`answerGuard`'s `leaseMs`), so a claim left by a server that died is taken over as
+   * soon as its lease ends, with no bound to choose here.
    */
   takeOverAfterMs?: number;
 }
@@ -42,22 +42,37 @@ const createTable = () => `CREATE TABLE IF NOT EXISTS ${CLAIMS_TABLE} (
   tool_call_id TEXT NOT NULL,
   suspension TEXT,
   claimed_at TEXT NOT NULL,
+  holder TEXT,
+  held_until TEXT,
   PRIMARY KEY (run_id, tool_call_id)
 )`;
+// A table created before claims had leases lacks the last two columns.
+const LEASE_COLUMNS = ['holder', 'held_until'];
+const probeLeaseColumns = () => `SELECT ${LEASE_COLUMNS.join(', ')} FROM ${CLAIMS_TABLE} WHERE 1 = 0`;
+
 // One statement, decided by the primary key: of concurrent claims of one key, the database lets
 // one write and makes the others wait for it (SQLite's write lock; PostgreSQL's row lock, after
 // which it evaluates their `DO UPDATE … WHERE` against the committed row), so exactly one caller
-// changes a row. A row for another suspension of the same call id is replaced (`<>` is never true
-// beside a NULL); so is a claim of the same suspension older than the take-over bound (parameter
-// 5; NULL when there is none, and the comparison is then never true).
+// changes a row. A row for another suspension of the same call is replaced; so is one for the same
+// suspension whose lease ended before now (parameter 4), or, recorded before leases, that was
+// claimed more than one lease ago (parameter 7).
 const claimSql = (p: ClaimDialect['param']) =>
-  `INSERT INTO ${CLAIMS_TABLE} AS claims (run_id, tool_call_id, suspension, claimed_at)
-  VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})
-  ON CONFLICT (run_id, tool_call_id) DO UPDATE SET suspension = excluded.suspension, claimed_at = excluded.claimed_at
-  WHERE claims.suspension <> excluded.suspension
-    OR (claims.suspension = excluded.suspension AND claims.claimed_at < ${p(5)})`;
+  `INSERT INTO ${CLAIMS_TABLE} AS claims (run_id, tool_call_id, suspension, claimed_at, holder, held_until)
+  VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)})
+  ON CONFLICT (run_id, tool_call_id) DO UPDATE SET suspension = excluded.suspension,
+    claimed_at = excluded.claimed_at, holder = excluded.holder, held_until = excluded.held_until
+  WHERE claims.suspension IS DISTINCT FROM excluded.suspension
+    OR claims.held_until < excluded.claimed_at
+    OR (claims.held_until IS NULL AND claims.claimed_at < ${p(7)})`;
+const renewSql = (p: ClaimDialect['param']) => `UPDATE ${CLAIMS_TABLE} SET held_until = ${p(4)}
+  WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)} AND holder = ${p(3)}`;
 const releaseSql = (p: ClaimDialect['param']) => `DELETE FROM ${CLAIMS_TABLE}
-  WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)} AND suspension IS NOT DISTINCT FROM ${p(3)}`;
+  WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)} AND holder = ${p(3)}`;
+const findSql = (p: ClaimDialect['param']) => `SELECT holder, held_until FROM ${CLAIMS_TABLE}
+  WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)}`;
+
+// ISO times (always 24 characters until the year 10000) compare in order as text.
+const isoTime = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The claim store both `libsqlClaimStore` and `postgresClaimStore` are: the same table, the same
@@ -65,10 +80,14 @@ const releaseSql = (p: ClaimDialect['param']) => `DELETE FROM ${CLAIMS_TABLE}
  */
 export function createClaimStore(
   dialect: ClaimDialect,
-  { takeOverAfterMs }: ClaimStoreOptions = {},
+  _options: ClaimStoreOptions = {},
 ): SqlClaimStore & { close(): Promise<void> } {
-  const claim = claimSql(dialect.param);
-  const release = releaseSql(dialect.param);
+  const sql = {
+    claim: claimSql(dialect.param),
+    renew: renewSql(dialect.param),
+    release: releaseSql(dialect.param),
+    find: findSql(dialect.param),
+  };
   let ready: Promise<void> | undefined;
 
   async function create(): Promise<void> {
@@ -78,6 +97,26 @@ export function createClaimStore(
     } catch (error) {
       if (!dialect.createdConcurrently?.(error)) throw error;
     }
+    await addLeaseColumns();
+  }
+
+  // Adds the lease columns to a table created before them. Several instances may do it at once:
+  // a column another one added first fails here, and the table then has it all the same.
+  async function addLeaseColumns(): Promise<void> {
+    try {
+      await dialect.query(probeLeaseColumns());
+      return;
+    } catch {
+      // Missing columns: added below.
+    }
+    for (const column of LEASE_COLUMNS) {
+      try {
+        await dialect.execute(`ALTER TABLE ${CLAIMS_TABLE} ADD COLUMN ${column} TEXT`);
+      } catch {
+        // Added by another instance, or failing for a reason the probe below reports.
+      }
+    }
+    await dialect.query(probeLeaseColumns());
   }
 
   function init(): Promise<void> {
@@ -90,17 +129,26 @@ export function createClaimStore(
 
   return {
     init,
-    async claim(runId, toolCallId, suspension) {
+    async claim(runId, toolCallId, suspension, { holder, ms }) {
       await init();
       const now = Date.now();
-      const takeOverBefore =
-        takeOverAfterMs === undefined ? null : new Date(now - takeOverAfterMs).toISOString();
-      const args = [runId, toolCallId, suspension ?? null, new Date(now).toISOString(), takeOverBefore];
-      return (await dialect.execute(claim, args)) === 1;
+      const args = [runId, toolCallId, suspension ?? null, isoTime(now), holder, isoTime(now + ms)];
+      return (await dialect.execute(sql.claim, [...args, isoTime(now - ms)])) === 1;
     },
-    async release(runId, toolCallId, suspension) {
+    async renew(runId, toolCallId, { holder, ms }) {
       await init();
-      await dialect.execute(release, [runId, toolCallId, suspension ?? null]);
+      return (await dialect.execute(sql.renew, [runId, toolCallId, holder, isoTime(Date.now() + ms)])) === 1;
+    },
+    async release(runId, toolCallId, holder) {
+      await init();
+      await dialect.execute(sql.release, [runId, toolCallId, holder]);
+    },
+    async find(runId, toolCallId) {
+      await init();
+      const [row] = await dialect.query(sql.find, [runId, toolCallId]);
+      if (!row) return undefined;
+      const heldUntil = typeof row.held_until === 'string' ? Date.parse(row.held_until) : undefined;
+      return { holder: typeof row.holder === 'string' ? row.holder : undefined, heldUntil };
     },
     close: () => dialect.close(),
   };

@@ -9,7 +9,7 @@ export {
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
 export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
-export type { ClaimStore } from './ClaimStore.ts';
+export type { ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';

@@ -33,6 +33,8 @@ export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimS
     {
       param: (n) => `?${n}`,
       execute: async (sql, args = []) => (await client.execute({ sql, args: args as never })).rowsAffected,
+      query: async (sql, args = []) =>
+        (await client.execute({ sql, args: args as never })).rows as unknown as Record<string, unknown>[],
       setUp: async () => {
         if (client.protocol === 'file') await client.execute(BUSY_TIMEOUT);
       },

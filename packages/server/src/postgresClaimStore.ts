@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { type ClaimStoreOptions, createClaimStore, type SqlClaimStore } from './createClaimStore.ts';
 
-// What CREATE TABLE IF NOT EXISTS raises in the instance that lost a race to create the table.
-const TABLE_CREATED_CONCURRENTLY = new Set(['42P07', '23505']);
+// What CREATE TABLE IF NOT EXISTS raises in the instance that lost a race to create the table:
+// the table exists (42P07), its row type exists (42710, "type … already exists"), or the catalog's
+// unique index caught the second insert (23505).
+const TABLE_CREATED_CONCURRENTLY = new Set(['42P07', '42710', '23505']);
 
 /** What the store needs of a `pg` client or pool: parameterised queries and their row counts. */
 export interface PgQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
+  query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
 }
 
 export type PostgresClaimStoreOptions = (
@@ -42,6 +44,7 @@ export function postgresClaimStore(options: PostgresClaimStoreOptions): Postgres
     {
       param: (n) => `$${n}`,
       execute: async (sql, args) => (await client.query(sql, args)).rowCount ?? 0,
+      query: async (sql, args) => (await client.query(sql, args)).rows as Record<string, unknown>[],
       createdConcurrently: (error) =>
         TABLE_CREATED_CONCURRENTLY.has((error as { code?: string } | null)?.code ?? ''),
       close: async () => {

@@ -1,13 +1,17 @@
 import { expect, it } from 'vitest';
-import type { SqlClaimStore } from '../createClaimStore.ts';
+import type { Lease } from '../ClaimStore.ts';
+import { CLAIMS_TABLE, type SqlClaimStore } from '../createClaimStore.ts';
 
 /**
  * The behaviour every claim store built on `createClaimStore` must have, run against a real
  * database. `open` opens a new store (its own connection or pool) on one shared database; `prefix`
  * keeps the run ids of this suite apart from others on that database.
  */
-export function claimStoreSuite(open: (takeOverAfterMs?: number) => SqlClaimStore, prefix: string) {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export function claimStoreSuite(open: () => SqlClaimStore, prefix: string) {
+  let holders = 0;
+  // A lease of a minute holds for the whole test; one that ended a minute ago is over already.
+  const live = (): Lease => ({ holder: `${prefix}-holder-${++holders}`, ms: 60_000 });
+  const ended = (): Lease => ({ holder: `${prefix}-holder-${++holders}`, ms: -60_000 });
 
   it('gives one claim per question to exactly one of many concurrent callers on separate connections', async () => {
     const stores = [open(), open()];
@@ -15,53 +19,105 @@ export function claimStoreSuite(open: (takeOverAfterMs?: number) => SqlClaimStor
     for (let question = 0; question < 5; question++) {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
-          stores[index % 2]!.claim(`${prefix}-run-1`, `call_${question}`, '100'),
+          stores[index % 2]!.claim(`${prefix}-run-1`, `call_${question}`, '100', live()),
         ),
       );
       expect(results.filter(Boolean)).toHaveLength(1);
     }
   });
 
-  it('replaces a claim only for another suspension of the same call, and releases only its own', async () => {
+  it('replaces a claim only for another suspension of the same call, and releases only its holder', async () => {
     const store = open();
     const run = `${prefix}-run-2`;
-    expect(await store.claim(run, 'call_1', '100')).toBe(true);
-    expect(await store.claim(run, 'call_1', '100')).toBe(false);
-    // The run moved on: a late answer finds no suspension for the call and is refused.
-    expect(await store.claim(run, 'call_1')).toBe(false);
+    const first = live();
+    expect(await store.claim(run, 'call_1', '100', first)).toBe(true);
+    expect(await store.claim(run, 'call_1', '100', live())).toBe(false);
+    expect(await store.find(run, 'call_1')).toEqual({ holder: first.holder, heldUntil: expect.any(Number) });
     // A new question that reuses the call id, suspended later.
-    expect(await store.claim(run, 'call_1', '200')).toBe(true);
-    expect(await store.claim(run, 'call_1', '200')).toBe(false);
+    const second = live();
+    expect(await store.claim(run, 'call_1', '200', second)).toBe(true);
+    expect(await store.claim(run, 'call_1', '200', live())).toBe(false);
 
-    // A stale release (for suspension 100) leaves the newer claim alone.
-    await store.release(run, 'call_1', '100');
-    expect(await store.claim(run, 'call_1', '200')).toBe(false);
-    await store.release(run, 'call_1', '200');
-    expect(await store.claim(run, 'call_1', '200')).toBe(true);
+    // The first holder's release (its claim was replaced) leaves the newer claim alone.
+    await store.release(run, 'call_1', first.holder);
+    expect(await store.claim(run, 'call_1', '200', live())).toBe(false);
+    await store.release(run, 'call_1', second.holder);
+    expect(await store.find(run, 'call_1')).toBeUndefined();
+    expect(await store.claim(run, 'call_1', '200', live())).toBe(true);
 
     // Without a suspension on either side, the pair alone decides.
     const bare = `${prefix}-run-3`;
-    expect(await store.claim(bare, 'call_1')).toBe(true);
-    expect(await store.claim(bare, 'call_1')).toBe(false);
-    await store.release(bare, 'call_1');
-    expect(await store.claim(bare, 'call_1')).toBe(true);
+    const held = live();
+    expect(await store.claim(bare, 'call_1', undefined, held)).toBe(true);
+    expect(await store.claim(bare, 'call_1', undefined, live())).toBe(false);
+    await store.release(bare, 'call_1', held.holder);
+    expect(await store.claim(bare, 'call_1', undefined, live())).toBe(true);
   });
 
-  it('lets exactly one caller take over a claim older than the bound for the same suspension', async () => {
+  it('lets exactly one caller take a claim whose lease ended, and none one that was renewed', async () => {
     const run = `${prefix}-run-4`;
-    const never = open();
-    const stores = [open(50), open(50)];
-    expect(await never.claim(run, 'call_1', '100')).toBe(true);
-    // Within the bound the claim holds.
-    expect(await stores[0]!.claim(run, 'call_1', '100')).toBe(false);
-    await sleep(100);
-    // Without a bound, it holds forever.
-    expect(await never.claim(run, 'call_1', '100')).toBe(false);
-    // Past the bound, only an answer to the same, still open suspension takes it over; only one does.
-    expect(await stores[0]!.claim(run, 'call_1')).toBe(false);
+    const stores = [open(), open()];
+    const dead = ended();
+    expect(await stores[0]!.claim(run, 'call_1', '100', dead)).toBe(true);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => stores[index % 2]!.claim(run, 'call_1', '100')),
+      Array.from({ length: 20 }, (_, index) => stores[index % 2]!.claim(run, 'call_1', '100', live())),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+    // The dead holder has nothing left to renew or release.
+    expect(await stores[0]!.renew(run, 'call_1', { ...dead, ms: 60_000 })).toBe(false);
+    await stores[0]!.release(run, 'call_1', dead.holder);
+    expect(await stores[1]!.find(run, 'call_1')).toMatchObject({
+      holder: expect.not.stringMatching(dead.holder),
+    });
+
+    // A lease that ended and was renewed before anyone took it holds again.
+    const late = ended();
+    expect(await stores[0]!.claim(run, 'call_2', '100', late)).toBe(true);
+    expect(await stores[0]!.renew(run, 'call_2', { ...late, ms: 60_000 })).toBe(true);
+    expect(await stores[1]!.claim(run, 'call_2', '100', live())).toBe(false);
+  });
+}
+
+/** What `legacyTableTest` needs: a database of its own, empty, and stores opened on it. */
+export interface LegacyDatabase {
+  execute(sql: string): Promise<void>;
+  open(): SqlClaimStore;
+}
+
+/**
+ * A claims table created before claims had leases (no `holder`, no `held_until`), with a claim in
+ * it: the stores add the columns and keep what the table held.
+ */
+export function legacyTableTest(legacyDatabase: () => Promise<LegacyDatabase>) {
+  it('adds the lease columns to a table created before them, and keeps its claims', async () => {
+    const db = await legacyDatabase();
+    await db.execute(`CREATE TABLE ${CLAIMS_TABLE} (
+      run_id TEXT NOT NULL,
+      tool_call_id TEXT NOT NULL,
+      suspension TEXT,
+      claimed_at TEXT NOT NULL,
+      PRIMARY KEY (run_id, tool_call_id)
+    )`);
+    const now = new Date().toISOString();
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await db.execute(`INSERT INTO ${CLAIMS_TABLE} (run_id, tool_call_id, suspension, claimed_at)
+      VALUES ('run-1', 'call_1', '100', '${now}'), ('run-1', 'call_2', '100', '${hourAgo}')`);
+
+    // Two instances upgrading at once.
+    const stores = [db.open(), db.open()];
+    await Promise.all(stores.map((store) => store.init()));
+    expect(await stores[0]!.find('run-1', 'call_1')).toEqual({ holder: undefined, heldUntil: undefined });
+    const lease = (holder: string): Lease => ({ holder, ms: 60_000 });
+    // An older claim holds for one lease from when it was made, and is taken after that.
+    expect(await stores[0]!.claim('run-1', 'call_1', '100', lease('a'))).toBe(false);
+    expect(await stores[1]!.claim('run-1', 'call_2', '100', lease('b'))).toBe(true);
+    expect(await stores[0]!.find('run-1', 'call_2')).toEqual({ holder: 'b', heldUntil: expect.any(Number) });
+    // The upgraded table takes new claims, and a later suspension of an old one.
+    expect(await stores[0]!.claim('run-2', 'call_1', '100', lease('c'))).toBe(true);
+    expect(await stores[1]!.claim('run-1', 'call_1', '200', lease('d'))).toBe(true);
+    // Opening it again changes nothing.
+    const reopened = db.open();
+    await reopened.init();
+    expect(await reopened.claim('run-2', 'call_1', '100', lease('e'))).toBe(false);
   });
 }

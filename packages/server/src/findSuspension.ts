@@ -1,0 +1,62 @@
+import type { Mastra } from '@mastra/core';
+import { AGENT_LOOP_WORKFLOWS } from './ownership.ts';
+import { type AnswerIds, isRecord } from './readAnswerIds.ts';
+
+/** A call the run waits on. */
+export interface Suspension {
+  toolCallId: string;
+  /** When Mastra suspended the step, as it recorded it: differs for each question. */
+  suspendedAt: string | undefined;
+}
+
+/**
+ * The suspension a request answers, read from the run's stored snapshot: the call it names, or
+ * the first suspended call (the one Mastra's `resumeStream` picks when none is named).
+ */
+export async function findSuspension(
+  mastra: Mastra | undefined,
+  ids: AnswerIds,
+): Promise<Suspension | undefined> {
+  const workflows = await mastra?.getStorage()?.getStore('workflows');
+  // Mastra's agent loop is a workflow, named apart for durable agents; its snapshot lists the suspended steps.
+  let snapshot;
+  for (const workflowName of AGENT_LOOP_WORKFLOWS) {
+    snapshot ??= await workflows?.loadWorkflowSnapshot({ workflowName, runId: ids.runId });
+  }
+  if (!snapshot) return undefined;
+  for (const step of Object.values(snapshot.context ?? {})) {
+    if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
+    const suspendedAt = typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined;
+    for (const payload of suspendedPayloads(step.suspendPayload)) {
+      const toolCallId = toolCallIdOf(payload);
+      if (toolCallId === undefined) continue;
+      if (ids.toolCallId === undefined || ids.toolCallId === toolCallId) return { toolCallId, suspendedAt };
+    }
+  }
+  return undefined;
+}
+
+// Tool calls run in a foreach: when its iterations are recorded, the suspended ones come first.
+function suspendedPayloads(payload: Record<string, unknown>): Record<string, unknown>[] {
+  const meta = payload.__workflow_meta;
+  const output = isRecord(meta) ? meta.foreachOutput : undefined;
+  const suspended = listOf(output).filter(
+    (iteration): iteration is { suspendPayload: Record<string, unknown> } =>
+      isRecord(iteration) && iteration.status === 'suspended' && isRecord(iteration.suspendPayload),
+  );
+  if (suspended.length === 0) return [payload];
+  return suspended.map((iteration) => iteration.suspendPayload);
+}
+
+function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value)) return Object.values(value);
+  return [];
+}
+
+function toolCallIdOf(payload: Record<string, unknown>): string | undefined {
+  const approval = payload.requireToolApproval;
+  if (isRecord(approval) && typeof approval.toolCallId === 'string') return approval.toolCallId;
+  if (typeof payload.toolCallId === 'string') return payload.toolCallId;
+  return undefined;
+}

@@ -1,0 +1,113 @@
+/** Which kind of answering route a request is on: an agent route, a chat route, or an AG-UI run. */
+export type GuardedRoute = 'agent' | 'chat' | 'ag-ui';
+
+/** The question a request answers: its run, and the call when the request names one. */
+export interface AnswerIds {
+  runId: string;
+  toolCallId: string | undefined;
+}
+
+/**
+ * Reads `runId` and `toolCallId` from a clone, leaving the body for the route's handler, from
+ * exactly the bodies that route parses (see {@link readFields}). A chat request answers only when
+ * its `resumeData` is truthy: chatRoute starts a new stream otherwise.
+ */
+export async function readAnswerIds(request: Request, route: GuardedRoute): Promise<AnswerIds | undefined> {
+  const fields = await readFields(request, route);
+  if (fields && route === 'ag-ui') return agUiAnswerIds(fields);
+  if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
+  if (route === 'chat' && !fields.resumeData) return undefined;
+  const toolCallId =
+    typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
+  return { runId: fields.runId, toolCallId };
+}
+
+/**
+ * The interrupt an AG-UI `RunAgentInput` resolves, read as `@ag-ui/mastra`'s `MastraAgent` reads
+ * it: `forwardedProps.command` when it has an `interruptEvent` (an object, or its JSON), else the
+ * first `resume` entry `resolved` or `cancelled`. A cancelled one resumes nothing.
+ */
+function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
+  const forwarded = isRecord(input.forwardedProps) ? input.forwardedProps : {};
+  const command = isRecord(forwarded.command) ? forwarded.command : {};
+  const { interruptEvent, resume } = command;
+  if (interruptEvent) {
+    // No resume: a new run; `false`: the interrupt cancelled. Neither reaches Mastra's resume.
+    if (resume === undefined || resume === null || resume === false) return undefined;
+    const event = typeof interruptEvent === 'string' ? parseFormValue(interruptEvent) : interruptEvent;
+    if (!isRecord(event)) return undefined;
+    return idsOf(event.runId, event.toolCallId);
+  }
+  const entries = Array.isArray(input.resume) ? (input.resume as unknown[]) : [];
+  const entry = entries.find(
+    (candidate): candidate is Record<string, unknown> =>
+      isRecord(candidate) && (candidate.status === 'resolved' || candidate.status === 'cancelled'),
+  );
+  if (!entry || entry.status !== 'resolved' || typeof entry.interruptId !== 'string') return undefined;
+  // `<runId>::<toolCallId>`, cut at the first `::` as MastraAgent cuts it.
+  const cut = entry.interruptId.indexOf('::');
+  if (cut < 0) return idsOf(input.runId, entry.interruptId);
+  return idsOf(entry.interruptId.slice(0, cut), entry.interruptId.slice(cut + 2));
+}
+
+// MastraAgent refuses an interrupt without both (in the stream, after a 200): nothing to claim.
+function idsOf(runId: unknown, toolCallId: unknown): AnswerIds | undefined {
+  if (typeof runId !== 'string' || runId === '' || typeof toolCallId !== 'string' || toolCallId === '')
+    return undefined;
+  return { runId, toolCallId };
+}
+
+/**
+ * The body as the route's handler will parse it, so that every body the handler acts on is
+ * guarded, whatever its content type says:
+ * - agent routes: as `@mastra/hono`'s `getParams`, by a case-sensitive look at the content type:
+ *   `multipart/form-data` (each field JSON-parsed when it can be), else `application/json`; any
+ *   other body is no body to Mastra, which refuses the request (400);
+ * - chatRoute (`c.req.json()`) and CopilotKit's runtime (`request.json()`): JSON, whatever the
+ *   content type (or none).
+ * A body the handler cannot parse either is none here: the handler refuses it itself.
+ */
+async function readFields(
+  request: Request,
+  route: GuardedRoute,
+): Promise<Record<string, unknown> | undefined> {
+  if (route === 'agent') {
+    const contentType = request.headers.get('content-type') ?? '';
+    if (contentType.includes('multipart/form-data')) return readMultipartFields(request);
+    if (!contentType.includes('application/json')) return undefined;
+  }
+  try {
+    // `json()` as the handlers call it: UTF-8, a byte order mark dropped, then JSON.parse.
+    const body: unknown = await request.clone().json();
+    return isRecord(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readMultipartFields(request: Request): Promise<Record<string, unknown> | undefined> {
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return undefined;
+  }
+  const fields: Record<string, unknown> = {};
+  for (const name of ['runId', 'toolCallId']) {
+    const value = form.get(name);
+    if (typeof value === 'string') fields[name] = parseFormValue(value);
+  }
+  return fields;
+}
+
+function parseFormValue(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
