@@ -20,7 +20,7 @@ export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
 
 /**
  * Where CopilotKit's runtime runs an AG-UI agent by default (`copilotKitRoute()` of
- * `@ask-user-kit/testing`, any runtime under `/copilotkit`). A POST there whose `RunAgentInput`
+ * `@ask-user-kit/server/copilotkit`, any runtime under `/copilotkit`). A POST there whose `RunAgentInput`
  * resolves an interrupt (`resume`, or the older `forwardedProps.command`) answers a question.
  */
 export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/agent/:agentId/run'];
