@@ -57,6 +57,7 @@ export default defineConfig({
             'packages/testing/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The kit's server pieces in a real Mastra deployment (`pnpm run deploy:check`: scripts/deploy-check.sh
-// starts a PostgreSQL and runs this with --postgres). A fresh Mastra project (test/deploy/, copied
+// The kit's server pieces in a real Mastra deployment (`bash scripts/deploy-check.sh`:
+// it starts a PostgreSQL and runs this with --postgres). A fresh Mastra project (test/deploy/, copied
 // to .deploy/app, outside the workspace) installs the packed @ask-user-kit/server, /testing and
 // /core with npm, beside the `mastra` CLI, @mastra/core, /libsql, /pg and /memory from the
 // registry. Its planner agent asks with Mastra's askUserTool (a scripted model, no API key); its
@@ -38,7 +38,7 @@ const reportDir = path.resolve(root, process.env.ASK_REPORT_DIR ?? '.ci/reports'
 const postgresUrl = process.argv.find((a) => a.startsWith('--postgres='))?.slice('--postgres='.length);
 const noPostgres = postgresUrl
   ? undefined
-  : 'no PostgreSQL: `pnpm run deploy:check` starts one, or pass --postgres=URL';
+  : 'no PostgreSQL: `bash scripts/deploy-check.sh` starts one, or pass --postgres=URL';
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `pnpm run deploy:check`: scripts/deploy-check.mjs with a PostgreSQL of its own, started from a
+# `bash scripts/deploy-check.sh`, the full deploy check: scripts/deploy-check.mjs with a PostgreSQL of its own, started from a
 # temporary directory on 127.0.0.1 (scripts/scale/lib.sh's, installed with apt-get when missing)
 # and stopped on exit. Arguments go on to deploy-check.mjs (--only=…).
 set -euo pipefail

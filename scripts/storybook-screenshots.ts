@@ -3,7 +3,7 @@
  * 375 px wide, light and dark, after its play function has run (its resting state). Pages that
  * scroll sideways or stories that fail are listed at the end.
  *
- *   pnpm run build-storybook
+ *   pnpm run check:storybook-build
  *   node scripts/storybook-screenshots.ts [--dir DIR] [--out DIR] [--only TEXT]
  *
  * --dir: the built Storybook (default storybook-static); --out: where the PNGs go (default
@@ -49,7 +49,7 @@ interface IndexEntry {
 
 if (!existsSync(join(staticDir, 'index.json'))) {
   console.error(
-    `storybook-screenshots: no index.json in ${staticDir}; run \`pnpm run build-storybook\` first`,
+    `storybook-screenshots: no index.json in ${staticDir}; run \`pnpm run check:storybook-build\` first`,
   );
   process.exit(1);
 }

@@ -3,8 +3,8 @@
 // code is non-zero if any step failed or if no test ran. Steps are picked up when their script exists:
 //   typecheck   root `typecheck`
 //   vitest      root `test:vitest`: every project in vitest.config.ts (core, react, browser, storybook, …)
-//   size        root `size:check`
-//   check:*     any root script named `check:<name>` (one step each; check:consumers reports each consumer)
+//   check:*     every root script named `check:<name>`, in package.json's order (one step each:
+//               check:size, check:lint, check:cycles, …; check:consumers reports each consumer)
 //   e2e         apps/demo `test:e2e`, once apps/demo has a Playwright config
 // JSON reports and steps.json go to $ASK_REPORT_DIR (default .ci/reports); .ci/summary.mjs reads them.
 import { spawn } from 'node:child_process';
@@ -46,7 +46,6 @@ const steps = [
     report: 'vitest.json',
     missing: rootScript('test:vitest'),
   },
-  { name: 'size', command: ['pnpm', 'run', 'size:check'], missing: rootScript('size:check') },
   ...Object.keys(rootScripts)
     .filter((s) => s.startsWith('check:'))
     .map((s) => ({

@@ -1,5 +1,5 @@
 // pnpm --filter @ask-user-kit/bench size:modules: what each source module of the kit costs in the
-// measured entry (useAgentRun + AskUserPrompt). esbuild bundles the entry as size:check does, with
+// measured entry (useAgentRun + AskUserPrompt). esbuild bundles the entry as check:size does, with
 // whitespace kept so that module boundaries show; each module is then minified on its own, and its
 // cost is the gzip -9 size of the whole minus the gzip size of the whole without it. Costs do not
 // add up to the total (gzip shares repeats between modules): they say where a cut would pay.

@@ -1,4 +1,4 @@
-// pnpm run size:check: the kit's minified + gzipped size against its committed budget. No peers, so it is fast.
+// pnpm run check:size: the kit's minified + gzipped size against its committed budget. No peers, so it is fast.
 import { KIT_BUDGET_GZ_BYTES, KIT_TARGET_GZ_BYTES } from './budget.ts';
 import { bundleWithEsbuild, formatBytes } from './bundle.ts';
 import { adapterEntries, itemEntries, kitEntry } from './entries.ts';
@@ -11,7 +11,7 @@ const target =
     ? `misses the ${formatBytes(KIT_TARGET_GZ_BYTES)} target`
     : `meets the ${formatBytes(KIT_TARGET_GZ_BYTES)} target`;
 console.log(
-  `size:check: ${entry.name} (${entry.code.trim().replaceAll('\n', ' ')}), esbuild --minify, gzip -9: ` +
+  `check:size: ${entry.name} (${entry.code.trim().replaceAll('\n', ' ')}), esbuild --minify, gzip -9: ` +
     `${formatBytes(size.gzip)} gz (${formatBytes(size.min)} min), ${over ? 'OVER' : 'within'} the budget of ` +
     `${formatBytes(KIT_BUDGET_GZ_BYTES)}; ${target}`,
 );
@@ -23,7 +23,7 @@ for (const adapter of [...adapterEntries, ...itemEntries]) {
   const adapterOver = adapterSize.gzip > adapter.budget;
   adaptersOver ||= adapterOver;
   console.log(
-    `size:check: ${adapter.name}: ${formatBytes(adapterSize.gzip)} gz (${formatBytes(adapterSize.min)} min), ` +
+    `check:size: ${adapter.name}: ${formatBytes(adapterSize.gzip)} gz (${formatBytes(adapterSize.min)} min), ` +
       `${adapterOver ? 'OVER' : 'within'} its budget of ${formatBytes(adapter.budget)}`,
   );
 }

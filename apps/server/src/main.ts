@@ -4,13 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
-import {
-  askUserAgent,
-  conciergeAgent,
-  startMastraTestServer,
-  tripPlannerScript,
-} from '@ask-user-kit/testing';
-import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
+import { startMastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';

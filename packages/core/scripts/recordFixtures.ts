@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ask, askUserAgent, reply, startMastraTestServer } from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent } from '@ask-user-kit/testing/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.resolve(here, '../src/fixtures');

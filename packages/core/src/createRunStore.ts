@@ -10,13 +10,14 @@ import {
   unknownPromptMessage,
 } from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
-import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
+import { initialRunSnapshot, isOpen, reduceRun } from './reduceRun.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
   AnswerFields,
   DecodeEvent,
   PromptEntry,
   Refusal,
+  RunAction,
   RunError,
   RunSnapshot,
   RunStore,

@@ -3,14 +3,8 @@
 // hostile messages mixed in: damaged copies of the real ones (a field missing, null or of another
 // type; junk parts; tool invocations without their ids) and junk of any shape. A few seconds in
 // all: a fixed seed (FUZZ_SEED=<n> replays another one) and a fixed number of runs.
-import {
-  ask,
-  askUserAgent,
-  reply,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';

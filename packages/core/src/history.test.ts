@@ -1,9 +1,5 @@
-import {
-  askUserAgent,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { historyEntries, loadHistory, loadThreadHistory, withHistory } from './history.ts';

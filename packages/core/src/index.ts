@@ -4,7 +4,7 @@ export { createRunStore } from './createRunStore.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
-export type { ItemAction, RunAction } from './reduceRun.ts';
+export type { ItemAction, RunAction } from './types.ts';
 export type {
   ApprovalItem,
   FormItem,
@@ -15,7 +15,7 @@ export type {
   ItemSupport,
   MalformedItem,
   SuspensionItem,
-} from './items.ts';
+} from './types.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
 export { parseChunk } from './chunks.ts';

@@ -1,6 +1,7 @@
-import { parseApproval, parseFormItem, type ItemKind } from './items.ts';
+import { parseApproval, parseFormItem } from './items.ts';
 import { itemSupport } from './itemSupport.ts';
 import { isAskUserCall } from './prompt.ts';
+import type { ItemKind } from './types.ts';
 
 /**
  * Tool approvals (`requireApproval`): `createRunStore({ items: [approvals] })` shows them as

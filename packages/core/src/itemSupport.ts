@@ -1,17 +1,18 @@
 import { parseChunk, type KnownChunk } from './chunks.ts';
-import {
-  addItems,
-  applyItemChunks,
-  itemEntryOf,
-  setItem,
-  setItemsIn,
-  type ItemCall,
-  type ItemSupport,
-} from './items.ts';
+import { addItems, applyItemChunks, itemEntryOf, setItem, setItemsIn } from './items.ts';
 import { isAskUserCall, promptKey } from './prompt.ts';
-import { isBusy, type ItemAction, type RunAction } from './reduceRun.ts';
+import { isBusy } from './reduceRun.ts';
 import { isAsked } from './snapshotEdit.ts';
-import type { DecodeEvent, RunSnapshot, RunStatus, SuspendedRun } from './types.ts';
+import type {
+  DecodeEvent,
+  ItemAction,
+  ItemCall,
+  ItemSupport,
+  RunAction,
+  RunSnapshot,
+  RunStatus,
+  SuspendedRun,
+} from './types.ts';
 
 /**
  * True when the user has something to do: an open prompt or item that can be answered, or a

@@ -2,12 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  budgetSchema,
-  conciergeAgent,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { budgetSchema, conciergeAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';

@@ -1,75 +1,15 @@
 import type { KnownChunk } from './chunks.ts';
-import { parseFormSchema, type FormSchema } from './formSchema.ts';
+import { parseFormSchema } from './formSchema.ts';
 import { askingKey, isAskUserCall, promptKey, type PromptState } from './prompt.ts';
-import type { RunAction } from './reduceRun.ts';
-import type { RunError, RunSnapshot } from './types.ts';
-import type { FormData } from './validateForm.ts';
-
-interface ItemIdentity {
-  /** Built from `runId` and `toolCallId` like a prompt's (see `promptKey`). */
-  key: string;
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-}
-
-/** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */
-export interface ApprovalItem extends ItemIdentity {
-  kind: 'approval';
-  /** The arguments the tool would run with (an object, or `undefined` when not known). */
-  args: Record<string, unknown> | undefined;
-}
-
-/** A tool that suspended for data (`suspend(payload)` with a `resumeSchema`): fill in its form. */
-export interface FormItem extends ItemIdentity {
-  kind: 'form';
-  /** The form generated from the tool's `resumeSchema`. */
-  form: FormSchema;
-  /** What the tool suspended with (often a `message`), as received. */
-  payload: unknown;
-}
-
-/** An approval or form that cannot be shown, with the reason why. It cannot be answered. */
-export interface MalformedItem extends ItemIdentity {
-  kind: 'malformed';
-  /** What it would have been. */
-  of: 'approval' | 'form';
-  /** Human-readable: what is wrong. */
-  reason: string;
-  payload: unknown;
-}
-
-/**
- * Something a run waits on that is not an `ask_user` question: switch on `kind`. Items live
- * beside prompts (`snapshot.openItems` beside `snapshot.openPrompts`) so that prompt code never
- * meets a kind it does not know.
- */
-export type SuspensionItem = ApprovalItem | FormItem | MalformedItem;
-
-/** What answers an item: an approval, a decline (with a reason for the model), or form data. */
-export type ItemAnswer =
-  { type: 'approve' } | { type: 'decline'; reason?: string } | { type: 'submit'; data: FormData };
-
-/** An item and its lifecycle: the same states as a prompt's (`PromptState`). */
-export interface ItemEntry {
-  item: SuspensionItem;
-  state: PromptState;
-  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
-  answer?: ItemAnswer;
-  error?: RunError;
-}
-
-/** A suspended call that may become an item, from a chunk or from the suspended-runs list. */
-export interface ItemCall {
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  requiresApproval: boolean;
-  args?: unknown;
-  suspendPayload?: unknown;
-  /** The JSON Schema (text or object) of a form's data. */
-  resumeSchema?: unknown;
-}
+import type {
+  ItemAnswer,
+  ItemCall,
+  ItemEntry,
+  ItemIdentity,
+  ItemKind,
+  RunSnapshot,
+  SuspensionItem,
+} from './types.ts';
 
 const NO_SCHEMA =
   'the tool suspended without a resume schema (the suspended-runs list carries none: give it with forms.withResumeSchemas({ toolName: schema }))';
@@ -108,27 +48,6 @@ export function parseFormItem(call: ItemCall, key: string, fallbackSchema?: unkn
  */
 export const parseItem = (call: ItemCall, key = promptKey(call.runId, call.toolCallId)): SuspensionItem =>
   call.requiresApproval ? parseApproval(call, key) : parseFormItem(call, key);
-
-/**
- * One kind of item an app supports (`approvals`, `forms` from `@ask-user-kit/core/items`), given to
- * `createRunStore({ items })`. Without any, the store knows only `ask_user` prompts: the code of
- * items stays out of an app that does not use them.
- */
-export interface ItemKind {
-  /** The item of a suspended call, when it is of this kind. */
-  parse(call: ItemCall, key: string): SuspensionItem | undefined;
-  /** The machinery every kind shares (one object): how items enter a snapshot and get answered. */
-  readonly support: ItemSupport;
-}
-
-/** What the reducer and the store call when items are supported (see `ItemKind`). */
-export interface ItemSupport {
-  /**
-   * Follows `reduceRun` for prompts: `next` is what `action` made of `s` for prompts; the result
-   * adds what it means for items (new, answered, expired items, and the status they give).
-   */
-  after(s: RunSnapshot, action: RunAction, next: RunSnapshot, kinds: readonly ItemKind[]): RunSnapshot;
-}
 
 /**
  * Answers the items of a store given item kinds (`itemAnswers(store)`). Each

@@ -5,17 +5,17 @@ export type { FormsKind } from './itemKinds.ts';
 export { itemSupport } from './itemSupport.ts';
 export { itemAnswers, submitForm } from './storeItems.ts';
 export { itemCallOf, parseApproval, parseFormItem, parseItem } from './items.ts';
+export type { ItemAnswers } from './items.ts';
 export type {
   ApprovalItem,
   FormItem,
   ItemAnswer,
-  ItemAnswers,
   ItemCall,
   ItemEntry,
   ItemKind,
   MalformedItem,
   SuspensionItem,
-} from './items.ts';
+} from './types.ts';
 export { parseFormSchema } from './formSchema.ts';
 export type {
   BooleanField,

@@ -1,60 +1,18 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
-import type { ItemAnswer, ItemKind } from './items.ts';
-import { promptKey, type AnswerValue } from './prompt.ts';
+import { promptKey } from './prompt.ts';
 import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
+  ItemAction,
+  ItemKind,
   MastraChunk,
-  Refusal,
-  RunError,
+  RunAction,
   RunSnapshot,
   RunStatus,
-  SuspendedRun,
 } from './types.ts';
 
 export { isOpen } from './snapshotEdit.ts';
-
-/** What changes a `RunSnapshot`. The store dispatches these; tests and tools may too. */
-export type RunAction =
-  /** A user message goes out; a new run starts streaming. Open malformed prompts expire. */
-  | { type: 'send'; id: string; text: string }
-  /** A batch of decoded events (one network read). */
-  | { type: 'events'; events: readonly DecodeEvent[] }
-  /** The stream ended normally (not necessarily with a `finish`). */
-  | { type: 'stream-end' }
-  /** The stream or its request failed. */
-  | { type: 'stream-error'; error: RunError }
-  /** `cancel()` stopped the request or stream in flight. */
-  | { type: 'cancelled' }
-  /** An answer to an open prompt is on its way. */
-  | { type: 'submit-start'; key: string; answer: AnswerValue }
-  /** The server took the answer; the resumed run streams. */
-  | { type: 'submit-accepted'; key: string }
-  /** The answer's request failed: the prompt is `failed`, its answer kept for a retry. */
-  | { type: 'submit-failed'; key: string; error: RunError }
-  /** The server refused the answer: the question expired, or another client answered it first. */
-  | { type: 'submit-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } }
-  /**
-   * Open prompts from Mastra's suspended-runs list. `reopen` names answered prompts whose reply
-   * broke off (with that error): listed again, they become `failed`.
-   */
-  | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
-  /**
-   * A change made outside the reducer, by the kit's opt-in entries (e.g. `@ask-user-kit/core/history`
-   * loading a thread's messages): kept out of it so that apps without them do not carry their code.
-   */
-  | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
-  /** Back to the initial snapshot. */
-  | { type: 'reset' }
-  | ItemAction;
-
-/** What changes an approval or form item (see `SuspensionItem`): the lifecycle of a prompt's answer. */
-export type ItemAction =
-  | { type: 'item-start'; key: string; answer: ItemAnswer }
-  | { type: 'item-accepted'; key: string }
-  | { type: 'item-failed'; key: string; error: RunError }
-  | { type: 'item-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } };
 
 // One frozen empty list for every list of the initial snapshot: nothing may push into it.
 const none = Object.freeze([]) as never[];

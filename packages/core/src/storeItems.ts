@@ -1,6 +1,6 @@
 import { ANSWERED_ELSEWHERE_MESSAGE, EXPIRED_MESSAGE, RequestError } from './errors.ts';
-import { itemEntryOf, type ItemAnswer, type ItemAnswers } from './items.ts';
-import type { AnswerFields, Refusal, RunStore } from './types.ts';
+import { itemEntryOf, type ItemAnswers } from './items.ts';
+import type { AnswerFields, ItemAnswer, Refusal, RunStore } from './types.ts';
 import { validateForm, type FormDraft } from './validateForm.ts';
 
 const unknownItemMessage = (key: string) => `No approval or form with key "${key}" is waiting for an answer.`;

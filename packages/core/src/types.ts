@@ -1,207 +1,83 @@
-import type { ItemEntry, ItemKind, SuspensionItem } from './items.ts';
-import type { RunAction } from './reduceRun.ts';
-import type { FormData } from './validateForm.ts';
-import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
+// The run's machinery as types: the actions that change a snapshot, the kinds of items a store
+// supports, and the store itself. Types only, on top of ./dataTypes.ts, whose types are re-exported
+// here for the modules that import them from this one.
+import type {
+  AgentTransport,
+  AnswerFields,
+  DecodeEvent,
+  ItemAnswer,
+  ItemCall,
+  Refusal,
+  RunError,
+  RunSnapshot,
+  SuspendedRun,
+  SuspensionItem,
+} from './dataTypes.ts';
+import type { AnswerValue } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
-/**
- * Where a conversation is:
- * - `idle`: nothing sent yet, cancelled with nothing to answer, or the prompts it waited on were
- *   answered elsewhere or expired
- * - `streaming`: a run's stream is being read
- * - `awaiting-input`: at least one open prompt can be answered (not only `malformed` ones), or
- *   another tool's suspension waits (see `toolCalls`)
- * - `resuming`: an answer was sent; waiting for the server to take it
- * - `done`: the last run finished, or stopped on a question that cannot be answered
- * - `error`: the last request or run failed (see `error`)
- */
-export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | 'done' | 'error';
+export type * from './dataTypes.ts';
 
-/**
- * What can go wrong with a request or a run:
- * - `http`: the server answered with an error status (`status`, the server's `message`)
- * - `network`: the server could not be reached
- * - `connection-lost`: the server was reached, and the connection broke while the reply streamed;
- *   also when the server then no longer has the run (it ended there, and its reply was lost: send
- *   again)
- * - `timeout`: the server sent nothing for too long
- * - `too-large`: a frame of the stream was over the size limit
- * - `stream`: the agent reported an error chunk (or, in process, threw)
- * - `ended-early`: the stream ended without finishing, suspending or failing
- * - `aborted`: `cancel()` or `reset()` stopped the request
- */
-export type RunErrorCode =
-  'http' | 'network' | 'connection-lost' | 'timeout' | 'too-large' | 'stream' | 'ended-early' | 'aborted';
-
-/** What went wrong with a request or a run, for the user and for code: `snapshot.error`, a failed prompt's `error`. */
-export interface RunError {
-  code: RunErrorCode;
-  message: string;
-  status?: number;
-}
-
-/**
- * Why a request was not made or an answer not taken:
- * - `busy`: another request of this store is still running; nothing was sent
- * - `empty-message`: `send` was given no text
- * - `invalid-answer`: validation refused the answer; nothing was sent
- * - `expired`: the server no longer waits for the question (confirmed through its suspended-runs list)
- * - `answered-elsewhere`: another client answered the question first (HTTP 409 from the guard)
- */
-export type RefusalCode = 'busy' | 'empty-message' | 'invalid-answer' | 'expired' | 'answered-elsewhere';
-
-/** A request refused before it was sent, or an answer refused by the server. Never in `snapshot.error`. */
-export interface Refusal {
-  code: RefusalCode;
-  message: string;
-  status?: number;
-}
-
-/** A prompt in the transcript: the single source of truth for its lifecycle. */
-export interface PromptEntry {
-  type: 'prompt';
-  /** The prompt's key. */
-  id: string;
-  prompt: Prompt;
-  state: PromptState;
-  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
-  answer?: AnswerValue;
-  /** Why the last submit failed (state `failed`). */
-  error?: RunError;
-}
-
-/** One entry of the conversation, in order. */
-export type TranscriptEntry =
-  | { type: 'user'; id: string; text: string }
-  | { type: 'assistant'; id: string; runId: string; text: string }
-  | PromptEntry;
-
-/** A tool call seen in the stream, with its outcome. */
-export interface ToolCallEntry {
-  /** `promptKey(runId, toolCallId)`. */
-  key: string;
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-  /** `suspended` waits for resume data or an approval; `done` has a `result`; `failed` an `error`. */
-  state: 'running' | 'suspended' | 'done' | 'failed';
-  result?: unknown;
-  error?: unknown;
-}
-
-/** A malformed frame or chunk that was skipped; the stream went on. */
-export interface DecodeIssue {
-  message: string;
-  /** The offending text, cut to a readable length. */
-  excerpt: string;
-}
-
-/** The state of a conversation with one agent. Immutable; keeps its identity when nothing changed. */
-export interface RunSnapshot {
-  status: RunStatus;
-  /** The current (last) run's id, once the server named it. */
-  runId: string | undefined;
-  /** Assistant text of the current run. */
-  text: string;
-  transcript: TranscriptEntry[];
-  /** The prompts the user should see, oldest first: state `ready`, `submitting`, `failed` or `malformed`. */
-  openPrompts: Prompt[];
-  /** Every approval and form (other tools' suspensions) seen, with its lifecycle, oldest first. */
-  items: ItemEntry[];
-  /** The approvals and forms the user should see, oldest first: the open states of `openPrompts`. */
-  openItems: SuspensionItem[];
-  /** Every tool call seen in the streams, in order (ask_user calls included). */
-  toolCalls: ToolCallEntry[];
-  /** The last failure; cleared by the next `send` or `submit`. */
-  error: RunError | undefined;
-  /** Malformed frames and chunks seen and skipped (the last 50). */
-  issues: DecodeIssue[];
-}
-
-/** A suspended run as Mastra's suspended-runs route lists it. */
-export interface SuspendedRun {
-  runId: string;
-  suspendedAt?: string;
-  threadId?: string;
-  resourceId?: string;
-  toolCalls: (Omit<SuspendedToolCall, 'runId'> & {
-    /** A call waiting for approval (Mastra's `requireApproval`), not for data. */
-    requiresApproval?: boolean;
-    /** The arguments of a call waiting for approval. */
-    args?: unknown;
-    /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
-    resumeSchema?: unknown;
-  })[];
-}
-
-/** Suspended runs as listed, and the entries of the list that could not be read (skipped). */
-export interface SuspendedRunList {
-  runs: SuspendedRun[];
-  issues: DecodeIssue[];
-}
-
-/** What `AgentTransport.stream` takes. */
-export interface StreamRequest {
-  /** The new user message(s). */
-  messages: { role: 'user'; content: string }[];
-  threadId?: string;
-  resourceId?: string;
-  signal?: AbortSignal;
-}
-
-/**
- * What `AgentTransport.resume` takes: the suspended call and the (validated) answer, or, for a
- * call waiting for approval, `approval` (the answer is then Mastra's approve or decline route).
- */
-export interface ResumeRequest {
-  runId: string;
-  toolCallId: string;
-  /** The answer; `undefined` for an approval. */
-  resumeData: AnswerValue | FormData | undefined;
-  /** Set for a call waiting for approval (Mastra's `requireApproval`): approve or decline it. */
-  approval?: 'approve' | 'decline';
-  /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
-  reason?: string;
-  threadId?: string;
-  resourceId?: string;
-  signal?: AbortSignal;
-}
-
-/** A resume request without what the store adds (its thread, resource and abort signal). */
-export type AnswerFields = Omit<ResumeRequest, 'threadId' | 'resourceId' | 'signal'>;
-
-/** What `AgentTransport.listSuspended` takes: filters (a transport may filter `threadId` itself). */
-export interface ListSuspendedRequest {
-  threadId?: string;
-  resourceId?: string;
-  signal?: AbortSignal;
-}
-
-/** How the kit talks to an agent. Three implementations: fetch (default), client-js, in-process agent. */
-export interface AgentTransport {
-  /** Starts a run. Yields batches of decoded events: one batch per network read, so a burst notifies once. */
-  stream(request: StreamRequest): Promise<AsyncIterable<DecodeEvent[]>>;
-  /** Resumes a suspended run with an answer (or approves or declines a call); same output as `stream`. */
-  resume(request: ResumeRequest): Promise<AsyncIterable<DecodeEvent[]>>;
+/** What changes a `RunSnapshot`. The store dispatches these; tests and tools may too. */
+export type RunAction =
+  /** A user message goes out; a new run starts streaming. Open malformed prompts expire. */
+  | { type: 'send'; id: string; text: string }
+  /** A batch of decoded events (one network read). */
+  | { type: 'events'; events: readonly DecodeEvent[] }
+  /** The stream ended normally (not necessarily with a `finish`). */
+  | { type: 'stream-end' }
+  /** The stream or its request failed. */
+  | { type: 'stream-error'; error: RunError }
+  /** `cancel()` stopped the request or stream in flight. */
+  | { type: 'cancelled' }
+  /** An answer to an open prompt is on its way. */
+  | { type: 'submit-start'; key: string; answer: AnswerValue }
+  /** The server took the answer; the resumed run streams. */
+  | { type: 'submit-accepted'; key: string }
+  /** The answer's request failed: the prompt is `failed`, its answer kept for a retry. */
+  | { type: 'submit-failed'; key: string; error: RunError }
+  /** The server refused the answer: the question expired, or another client answered it first. */
+  | { type: 'submit-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } }
   /**
-   * Lists the agent's suspended runs (to restore open prompts after a reload or a restart, and to
-   * confirm that a refused answer's question expired). Entries it cannot read are skipped and
-   * reported in `issues`.
+   * Open prompts from Mastra's suspended-runs list. `reopen` names answered prompts whose reply
+   * broke off (with that error): listed again, they become `failed`.
    */
-  listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
+  | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
+  /**
+   * A change made outside the reducer, by the kit's opt-in entries (e.g. `@ask-user-kit/core/history`
+   * loading a thread's messages): kept out of it so that apps without them do not carry their code.
+   */
+  | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
+  /** Back to the initial snapshot. */
+  | { type: 'reset' }
+  | ItemAction;
+
+/** What changes an approval or form item (see `SuspensionItem`): the lifecycle of a prompt's answer. */
+export type ItemAction =
+  | { type: 'item-start'; key: string; answer: ItemAnswer }
+  | { type: 'item-accepted'; key: string }
+  | { type: 'item-failed'; key: string; error: RunError }
+  | { type: 'item-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } };
+
+/**
+ * One kind of item an app supports (`approvals`, `forms` from `@ask-user-kit/core/items`), given to
+ * `createRunStore({ items })`. Without any, the store knows only `ask_user` prompts: the code of
+ * items stays out of an app that does not use them.
+ */
+export interface ItemKind {
+  /** The item of a suspended call, when it is of this kind. */
+  parse(call: ItemCall, key: string): SuspensionItem | undefined;
+  /** The machinery every kind shares (one object): how items enter a snapshot and get answered. */
+  readonly support: ItemSupport;
 }
 
-/** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
-export type DecodeEvent =
-  { kind: 'chunk'; chunk: MastraChunk } | { kind: 'decode-error'; issue: DecodeIssue };
-
-/** A chunk of Mastra's agent stream. Types the kit models are typed; others pass through as data. */
-export interface MastraChunk {
-  type: string;
-  runId?: string;
-  from?: string;
-  payload?: unknown;
+/** What the reducer and the store call when items are supported (see `ItemKind`). */
+export interface ItemSupport {
+  /**
+   * Follows `reduceRun` for prompts: `next` is what `action` made of `s` for prompts; the result
+   * adds what it means for items (new, answered, expired items, and the status they give).
+   */
+  after(s: RunSnapshot, action: RunAction, next: RunSnapshot, kinds: readonly ItemKind[]): RunSnapshot;
 }
 
 /** What `createRunStore` takes. */

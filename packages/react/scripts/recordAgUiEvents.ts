@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ask, askUserAgent, reply, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import type { BaseEvent } from '@ag-ui/client';
 import { getLocalAgent } from '@ag-ui/mastra';
 

@@ -12,14 +12,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
-import {
-  ask,
-  askUserAgent,
-  reply,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { chatRoute } from '@mastra/ai-sdk';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 

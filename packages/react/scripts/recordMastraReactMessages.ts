@@ -12,7 +12,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFetchTransport, type DecodeEvent } from '@ask-user-kit/core';
-import { ask, askUserAgent, reply, startMastraTestServer, tripPlannerScript } from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { accumulateChunk, fromCoreUserMessagesToMastraDBMessage, type MastraDBMessage } from '@mastra/react';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

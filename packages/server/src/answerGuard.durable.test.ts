@@ -1,12 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  askUserAgent,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import type { Agent } from '@mastra/core/agent';
 import { createDurableAgent } from '@mastra/core/agent/durable';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -4,16 +4,15 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import {
   ask,
-  askUserAgent,
   reply,
   scriptedModel,
   startMastraTestServer,
-  tripPlannerScript,
   type MastraTestServer,
   type Script,
   type ScriptContext,
   type ScriptStep,
 } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
@@ -21,7 +20,7 @@ import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { createTool } from '@mastra/core/tools';
 import { chatRoute } from '@mastra/ai-sdk';
-import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
+import { copilotKitRoute } from './copilotKit.ts';
 import type { ApiRoute } from '@mastra/core/server';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';

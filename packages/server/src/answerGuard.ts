@@ -25,7 +25,7 @@ export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
 
 /**
  * Where CopilotKit's runtime runs an AG-UI agent by default (`copilotKitRoute()` of
- * `@ask-user-kit/testing`, any runtime under `/copilotkit`): the runtime routes any path below it
+ * `@ask-user-kit/server/copilotkit`, any runtime under `/copilotkit`): the runtime routes any path below it
  * whose last segments are `agent/:agentId/run`. A POST there whose `RunAgentInput`
  * resolves an interrupt (`resume`, or the older `forwardedProps.command`) answers a question.
  */

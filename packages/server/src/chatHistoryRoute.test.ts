@@ -1,9 +1,5 @@
-import {
-  askUserAgent,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { chatRoute } from '@mastra/ai-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

@@ -4,14 +4,13 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import {
   ask,
-  askUserAgent,
   reply,
   scriptedModel,
   startMastraTestServer,
-  tripPlannerScript,
   type MastraTestServer,
 } from '@ask-user-kit/testing';
-import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { copilotKitRoute } from './copilotKit.ts';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { createDurableAgent } from '@mastra/core/agent/durable';

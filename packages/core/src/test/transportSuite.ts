@@ -1,14 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  ask,
-  askUserAgent,
-  fail,
-  reply,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, fail, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
 import { RequestError } from '../errors.ts';

@@ -15,7 +15,8 @@ transportSuite('in-process agent transport', (server, agentId) => {
 
 describe('createAgentTransport', () => {
   it('takes a Mastra Agent as it is', async () => {
-    const { askUserAgent, ask, startMastraTestServer } = await import('@ask-user-kit/testing');
+    const { ask, startMastraTestServer } = await import('@ask-user-kit/testing');
+    const { askUserAgent } = await import('@ask-user-kit/testing/demo');
     const server = await startMastraTestServer({ agents: { a: askUserAgent('a', [ask.text('Q?')]) } });
     try {
       const transport = createAgentTransport(server.mastra.getAgent('a'));

@@ -1,12 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ask,
-  askUserAgent,
-  reply,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
 import { CONNECTION_LOST_MESSAGE, REPLY_LOST_MESSAGE, RequestError, TransportError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { approvals, forms } from '@ask-user-kit/core/items';
-import { budgetSchema } from '@ask-user-kit/testing';
+import { budgetSchema } from '@ask-user-kit/testing/demo';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -20,7 +20,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ask, askUserAgent, reply, startMastraTestServer, type ScriptStep } from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer, type ScriptStep } from '@ask-user-kit/testing';
+import { askUserAgent } from '@ask-user-kit/testing/demo';
 
 type Chunk = { type: string; runId?: string; payload?: Record<string, unknown> };
 

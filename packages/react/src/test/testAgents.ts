@@ -1,4 +1,5 @@
-import { ask, askUserAgent, conciergeAgent, reply, tripPlannerScript } from '@ask-user-kit/testing';
+import { ask, reply } from '@ask-user-kit/testing';
+import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
 export function testAgents() {

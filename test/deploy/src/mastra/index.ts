@@ -4,7 +4,7 @@
 // then writes a plan from the three answers.
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
-import { scriptedModel, tripPlannerScript } from '@ask-user-kit/testing';
+import { ask, reply, scriptedModel } from '@ask-user-kit/testing';
 import { Mastra } from '@mastra/core';
 import { Agent } from '@mastra/core/agent';
 import { askUserTool } from '@mastra/core/tools';
@@ -21,13 +21,29 @@ const claims = onPostgres ? postgresClaimStore({ connectionString: url }) : libs
 // As the server's README says: create the claim table now, and fail at startup on a bad URL.
 await claims.init();
 
+// The three questions test/deploy/drive.mjs answers, and a plan that names every answer.
+const plannerScript = [
+  ask.text('Where would you like to go?'),
+  ask.single('How will you travel?', [{ label: 'Train' }, { label: 'Plane' }, { label: 'Car' }]),
+  ask.multiple('What should the trip include?', [
+    { label: 'Museums' },
+    { label: 'Hiking' },
+    { label: 'Food tours' },
+    { label: 'Beaches' },
+  ]),
+  reply(({ answers }) => {
+    const [where = '', how = '', what = ''] = answers;
+    return `Here is your plan for ${where}: by ${how.toLowerCase()}, with ${what.toLowerCase()}.`;
+  }),
+];
+
 const planner = new Agent({
   id: 'planner',
   name: 'planner',
   instructions:
     'You are a friendly trip planner. Ask the user, with the ask_user tool, where they want to go, ' +
     'how they will travel and what the trip should include, then write a short plan from their answers.',
-  model: scriptedModel(tripPlannerScript, { modelId: 'planner' }),
+  model: scriptedModel(plannerScript, { modelId: 'planner' }),
   tools: { ask_user: askUserTool },
   // Threads and messages on Mastra's storage: runs are listed again by resource after a restart.
   memory: new Memory(),

@@ -2,13 +2,9 @@ import { HttpAgent } from '@ag-ui/client';
 import { getLocalAgent } from '@ag-ui/mastra';
 import { createFetchTransport } from '@ask-user-kit/core';
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
-import {
-  askUserAgent,
-  startMastraTestServer,
-  tripPlannerScript,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
-import { copilotKitRoute } from '@ask-user-kit/testing/copilotkit';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

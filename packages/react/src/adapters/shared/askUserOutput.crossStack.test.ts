@@ -9,13 +9,8 @@ import { getLocalAgent } from '@ag-ui/mastra';
 import { createFetchTransport, createRunStore, type DecodeEvent } from '@ask-user-kit/core';
 import { loadThreadHistory } from '@ask-user-kit/core/history';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
-import {
-  ask,
-  askUserAgent,
-  reply,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent } from '@ask-user-kit/testing/demo';
 import { chatRoute } from '@mastra/ai-sdk';
 import { accumulateChunk, fromCoreUserMessagesToMastraDBMessage, type MastraDBMessage } from '@mastra/react';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';

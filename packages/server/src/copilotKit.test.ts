@@ -1,8 +1,8 @@
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { askUserAgent, tripPlannerScript } from './agents.ts';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { copilotKitRoute } from './copilotKit.ts';
-import { startMastraTestServer, type MastraTestServer } from './startMastraTestServer.ts';
 
 // CopilotKit's real runtime, mounted by copilotKitRoute on a real Mastra, spoken to over HTTP by
 // AG-UI's own client, as a CopilotKit page's agent speaks to it.

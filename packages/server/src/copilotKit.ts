@@ -19,11 +19,13 @@ export interface CopilotKitRouteOptions {
  * points at. Each agent's memory resource is the CopilotKit thread (no `resourceId`), so a thread's
  * suspended runs are listed with `resourceId` = the thread id; with Mastra's `server.auth`, it is
  * the signed-in user's resource instead (what `mapUserToResourceId` put on the request context,
- * handed to each `MastraAgent` with that request context), so each run is its user's. The model stays the agents' own
- * (the scripted one in tests): no API key, no service adapter. Importing it switches CopilotKit's
- * telemetry off (`COPILOTKIT_TELEMETRY_DISABLED`, unless the environment sets it).
+ * handed to each `MastraAgent` with that request context), so each run is its user's. The model
+ * stays the agents' own (a real provider in production, the scripted one in tests): no service
+ * adapter. Importing it switches CopilotKit's telemetry off (`COPILOTKIT_TELEMETRY_DISABLED`,
+ * unless the environment sets it). Its packages, `@copilotkit/runtime` and `@ag-ui/mastra`, are
+ * optional peer dependencies of `@ask-user-kit/server`, needed only by this entry.
  * @example
- * await startMastraTestServer({ agents: { planner }, memory: true, apiRoutes: [copilotKitRoute()] });
+ * new Mastra({ agents: { planner }, storage, server: { apiRoutes: [copilotKitRoute()] } });
  */
 export function copilotKitRoute(options: CopilotKitRouteOptions = {}): ApiRoute {
   const path = options.path ?? '/copilotkit';

@@ -1,0 +1,273 @@
+// The data a conversation is made of: its snapshot, the transcript's entries, prompts' and items'
+// lifecycles, errors and refusals, and what goes to and comes from a transport. Types only, and
+// nothing here imports the modules that compute them (reduceRun, items, chunks, errors), so every
+// module can import these without an import cycle.
+import type { FormSchema } from './formSchema.ts';
+import type { AnswerValue, Prompt, PromptState, SuspendedToolCall } from './prompt.ts';
+import type { FormData } from './validateForm.ts';
+
+/**
+ * Where a conversation is:
+ * - `idle`: nothing sent yet, cancelled with nothing to answer, or the prompts it waited on were
+ *   answered elsewhere or expired
+ * - `streaming`: a run's stream is being read
+ * - `awaiting-input`: at least one open prompt can be answered (not only `malformed` ones), or
+ *   another tool's suspension waits (see `toolCalls`)
+ * - `resuming`: an answer was sent; waiting for the server to take it
+ * - `done`: the last run finished, or stopped on a question that cannot be answered
+ * - `error`: the last request or run failed (see `error`)
+ */
+export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | 'done' | 'error';
+
+/**
+ * What can go wrong with a request or a run:
+ * - `http`: the server answered with an error status (`status`, the server's `message`)
+ * - `network`: the server could not be reached
+ * - `connection-lost`: the server was reached, and the connection broke while the reply streamed;
+ *   also when the server then no longer has the run (it ended there, and its reply was lost: send
+ *   again)
+ * - `timeout`: the server sent nothing for too long
+ * - `too-large`: a frame of the stream was over the size limit
+ * - `stream`: the agent reported an error chunk (or, in process, threw)
+ * - `ended-early`: the stream ended without finishing, suspending or failing
+ * - `aborted`: `cancel()` or `reset()` stopped the request
+ */
+export type RunErrorCode =
+  'http' | 'network' | 'connection-lost' | 'timeout' | 'too-large' | 'stream' | 'ended-early' | 'aborted';
+
+/** What went wrong with a request or a run, for the user and for code: `snapshot.error`, a failed prompt's `error`. */
+export interface RunError {
+  code: RunErrorCode;
+  message: string;
+  status?: number;
+}
+
+/**
+ * Why a request was not made or an answer not taken:
+ * - `busy`: another request of this store is still running; nothing was sent
+ * - `empty-message`: `send` was given no text
+ * - `invalid-answer`: validation refused the answer; nothing was sent
+ * - `expired`: the server no longer waits for the question (confirmed through its suspended-runs list)
+ * - `answered-elsewhere`: another client answered the question first (HTTP 409 from the guard)
+ */
+export type RefusalCode = 'busy' | 'empty-message' | 'invalid-answer' | 'expired' | 'answered-elsewhere';
+
+/** A request refused before it was sent, or an answer refused by the server. Never in `snapshot.error`. */
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+  status?: number;
+}
+
+/** A prompt in the transcript: the single source of truth for its lifecycle. */
+export interface PromptEntry {
+  type: 'prompt';
+  /** The prompt's key. */
+  id: string;
+  prompt: Prompt;
+  state: PromptState;
+  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
+  answer?: AnswerValue;
+  /** Why the last submit failed (state `failed`). */
+  error?: RunError;
+}
+
+/** One entry of the conversation, in order. */
+export type TranscriptEntry =
+  | { type: 'user'; id: string; text: string }
+  | { type: 'assistant'; id: string; runId: string; text: string }
+  | PromptEntry;
+
+/** A tool call seen in the stream, with its outcome. */
+export interface ToolCallEntry {
+  /** `promptKey(runId, toolCallId)`. */
+  key: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  /** `suspended` waits for resume data or an approval; `done` has a `result`; `failed` an `error`. */
+  state: 'running' | 'suspended' | 'done' | 'failed';
+  result?: unknown;
+  error?: unknown;
+}
+
+/** A malformed frame or chunk that was skipped; the stream went on. */
+export interface DecodeIssue {
+  message: string;
+  /** The offending text, cut to a readable length. */
+  excerpt: string;
+}
+
+/** The state of a conversation with one agent. Immutable; keeps its identity when nothing changed. */
+export interface RunSnapshot {
+  status: RunStatus;
+  /** The current (last) run's id, once the server named it. */
+  runId: string | undefined;
+  /** Assistant text of the current run. */
+  text: string;
+  transcript: TranscriptEntry[];
+  /** The prompts the user should see, oldest first: state `ready`, `submitting`, `failed` or `malformed`. */
+  openPrompts: Prompt[];
+  /** Every approval and form (other tools' suspensions) seen, with its lifecycle, oldest first. */
+  items: ItemEntry[];
+  /** The approvals and forms the user should see, oldest first: the open states of `openPrompts`. */
+  openItems: SuspensionItem[];
+  /** Every tool call seen in the streams, in order (ask_user calls included). */
+  toolCalls: ToolCallEntry[];
+  /** The last failure; cleared by the next `send` or `submit`. */
+  error: RunError | undefined;
+  /** Malformed frames and chunks seen and skipped (the last 50). */
+  issues: DecodeIssue[];
+}
+
+/** A suspended run as Mastra's suspended-runs route lists it. */
+export interface SuspendedRun {
+  runId: string;
+  suspendedAt?: string;
+  threadId?: string;
+  resourceId?: string;
+  toolCalls: (Omit<SuspendedToolCall, 'runId'> & {
+    /** A call waiting for approval (Mastra's `requireApproval`), not for data. */
+    requiresApproval?: boolean;
+    /** The arguments of a call waiting for approval. */
+    args?: unknown;
+    /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
+    resumeSchema?: unknown;
+  })[];
+}
+
+/** Suspended runs as listed, and the entries of the list that could not be read (skipped). */
+export interface SuspendedRunList {
+  runs: SuspendedRun[];
+  issues: DecodeIssue[];
+}
+
+/** What `AgentTransport.stream` takes. */
+export interface StreamRequest {
+  /** The new user message(s). */
+  messages: { role: 'user'; content: string }[];
+  threadId?: string;
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * What `AgentTransport.resume` takes: the suspended call and the (validated) answer, or, for a
+ * call waiting for approval, `approval` (the answer is then Mastra's approve or decline route).
+ */
+export interface ResumeRequest {
+  runId: string;
+  toolCallId: string;
+  /** The answer; `undefined` for an approval. */
+  resumeData: AnswerValue | FormData | undefined;
+  /** Set for a call waiting for approval (Mastra's `requireApproval`): approve or decline it. */
+  approval?: 'approve' | 'decline';
+  /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
+  reason?: string;
+  threadId?: string;
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/** A resume request without what the store adds (its thread, resource and abort signal). */
+export type AnswerFields = Omit<ResumeRequest, 'threadId' | 'resourceId' | 'signal'>;
+
+/** What `AgentTransport.listSuspended` takes: filters (a transport may filter `threadId` itself). */
+export interface ListSuspendedRequest {
+  threadId?: string;
+  resourceId?: string;
+  signal?: AbortSignal;
+}
+
+/** How the kit talks to an agent. Three implementations: fetch (default), client-js, in-process agent. */
+export interface AgentTransport {
+  /** Starts a run. Yields batches of decoded events: one batch per network read, so a burst notifies once. */
+  stream(request: StreamRequest): Promise<AsyncIterable<DecodeEvent[]>>;
+  /** Resumes a suspended run with an answer (or approves or declines a call); same output as `stream`. */
+  resume(request: ResumeRequest): Promise<AsyncIterable<DecodeEvent[]>>;
+  /**
+   * Lists the agent's suspended runs (to restore open prompts after a reload or a restart, and to
+   * confirm that a refused answer's question expired). Entries it cannot read are skipped and
+   * reported in `issues`.
+   */
+  listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
+}
+
+/** What decoding yields: a chunk (known or not), or a skipped malformed frame. */
+export type DecodeEvent =
+  { kind: 'chunk'; chunk: MastraChunk } | { kind: 'decode-error'; issue: DecodeIssue };
+
+/** A chunk of Mastra's agent stream. Types the kit models are typed; others pass through as data. */
+export interface MastraChunk {
+  type: string;
+  runId?: string;
+  from?: string;
+  payload?: unknown;
+}
+
+export interface ItemIdentity {
+  /** Built from `runId` and `toolCallId` like a prompt's (see `promptKey`). */
+  key: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+}
+
+/** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */
+export interface ApprovalItem extends ItemIdentity {
+  kind: 'approval';
+  /** The arguments the tool would run with (an object, or `undefined` when not known). */
+  args: Record<string, unknown> | undefined;
+}
+
+/** A tool that suspended for data (`suspend(payload)` with a `resumeSchema`): fill in its form. */
+export interface FormItem extends ItemIdentity {
+  kind: 'form';
+  /** The form generated from the tool's `resumeSchema`. */
+  form: FormSchema;
+  /** What the tool suspended with (often a `message`), as received. */
+  payload: unknown;
+}
+
+/** An approval or form that cannot be shown, with the reason why. It cannot be answered. */
+export interface MalformedItem extends ItemIdentity {
+  kind: 'malformed';
+  /** What it would have been. */
+  of: 'approval' | 'form';
+  /** Human-readable: what is wrong. */
+  reason: string;
+  payload: unknown;
+}
+
+/**
+ * Something a run waits on that is not an `ask_user` question: switch on `kind`. Items live
+ * beside prompts (`snapshot.openItems` beside `snapshot.openPrompts`) so that prompt code never
+ * meets a kind it does not know.
+ */
+export type SuspensionItem = ApprovalItem | FormItem | MalformedItem;
+
+/** What answers an item: an approval, a decline (with a reason for the model), or form data. */
+export type ItemAnswer =
+  { type: 'approve' } | { type: 'decline'; reason?: string } | { type: 'submit'; data: FormData };
+
+/** An item and its lifecycle: the same states as a prompt's (`PromptState`). */
+export interface ItemEntry {
+  item: SuspensionItem;
+  state: PromptState;
+  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
+  answer?: ItemAnswer;
+  error?: RunError;
+}
+
+/** A suspended call that may become an item, from a chunk or from the suspended-runs list. */
+export interface ItemCall {
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  requiresApproval: boolean;
+  args?: unknown;
+  suspendPayload?: unknown;
+  /** The JSON Schema (text or object) of a form's data. */
+  resumeSchema?: unknown;
+}
