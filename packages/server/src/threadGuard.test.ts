@@ -1,3 +1,4 @@
+import { chatRoute } from '@mastra/ai-sdk';
 import {
   askUserAgent,
   conciergeAgent,
@@ -26,6 +27,7 @@ async function start(): Promise<MastraTestServer> {
     agents: { planner: askUserAgent('planner', tripPlannerScript), concierge: conciergeAgent() },
     memory: true,
     middleware: [threadGuard()],
+    apiRoutes: [chatRoute({ path: '/chat/:agentId' })],
   });
   servers.push(server);
   return server;
@@ -116,5 +118,25 @@ describe('threadGuard', () => {
       else expect(chunks.map((chunk) => chunk.type)).toContain('finish');
     }
     suspended(await readSse(await stream(server, 'concierge', 't-3', 'Book')));
+  });
+
+  it("refuses a chatRoute message to another agent on the waiting thread, and lets the chat's answer through", async () => {
+    const server = await start();
+    const asked = suspended(await readSse(await stream(server, 'planner', 't-chat')));
+    const messages = [{ id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'Book' }] }];
+
+    const res = await post(`${server.url}/chat/concierge`, { messages, memory: thread('t-chat') });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: THREAD_WAITING_CODE, waitingAgentId: 'planner' });
+
+    const answered = await post(`${server.url}/chat/planner`, {
+      messages,
+      ...asked,
+      resumeData: 'Lisbon',
+      memory: thread('t-chat'),
+    });
+    expect(answered.status).toBe(200);
+    // To its end: the planner goes on to its next question.
+    expect(await answered.text()).toContain('data-tool-call-suspended');
   });
 });

@@ -1,5 +1,6 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
+import { DEFAULT_CHAT_PATHS } from './answerGuard.ts';
 
 /** The routes that start a run on a thread and wait for the thread to be free first. */
 export const THREAD_ROUTES: readonly string[] = ['stream', 'stream-until-idle'];
@@ -24,6 +25,12 @@ export interface ThreadGuardOptions {
   apiPrefix?: string;
   /** The Mastra instance. Default: the one Mastra's Hono adapter puts on the request context. */
   mastra?: Mastra;
+  /**
+   * The paths of `@mastra/ai-sdk`'s `chatRoute`, outside the API prefix, whose new messages (no
+   * `resumeData`) start a stream too; the agent is the `:agentId` segment. Default:
+   * {@link DEFAULT_CHAT_PATHS}; `[]` guards none.
+   */
+  chatPaths?: readonly string[];
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -48,6 +55,7 @@ interface Waiting {
  * at a time and makes any other agent's stream wait until that run finishes; a run suspended on
  * a question only finishes once someone answers it, so without this guard the request never gets
  * an answer. Streams of the agent that asked, on other threads, or with read-only memory pass.
+ * It guards the agent stream routes ({@link THREAD_ROUTES}) and `chatRoute`'s new messages.
  * @example
  * new Mastra({ storage, agents, server: { middleware: [threadGuard()] } });
  */
@@ -57,12 +65,13 @@ export function threadGuard(options: ThreadGuardOptions = {}): MiddlewareHandler
     const mastra = options.mastra ?? c.get('mastra');
     if (!mastra) return next();
     const apiPrefix = options.apiPrefix ?? mastra.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
-    const agentKey = streamedAgent(c.req.path, apiPrefix);
+    const chat = chatAgent(c.req.path, options.chatPaths ?? DEFAULT_CHAT_PATHS);
+    const agentKey = chat ?? streamedAgent(c.req.path, apiPrefix);
     if (agentKey === undefined) return next();
     const agent = findAgent(mastra, agentKey);
     // An unknown agent or a body Mastra refuses: Mastra answers that itself.
     if (!agent) return next();
-    const target = await readThreadTarget(c.req.raw);
+    const target = await readThreadTarget(c.req.raw, chat !== undefined);
     if (!target) return next();
 
     const runId = agent.getActiveThreadRunId(target);
@@ -93,8 +102,25 @@ function streamedAgent(path: string, apiPrefix: string): string | undefined {
   const segments = path.slice(prefix.length + 1).split('/');
   if (segments.length !== 3 || segments[0] !== 'agents' || !segments[1]) return undefined;
   if (!THREAD_ROUTES.includes(segments[2]!)) return undefined;
+  return decoded(segments[1]);
+}
+
+/** The `:agentId` segment of a path that matches one of the chat path patterns. */
+function chatAgent(path: string, patterns: readonly string[]): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  for (const pattern of patterns) {
+    const expected = pattern.split('/').filter(Boolean);
+    if (segments.length !== expected.length) continue;
+    const matches = expected.every((part, index) => part.startsWith(':') || part === segments[index]);
+    const at = expected.indexOf(':agentId');
+    if (matches && at >= 0) return decoded(segments[at]!);
+  }
+  return undefined;
+}
+
+function decoded(segment: string): string | undefined {
   try {
-    return decodeURIComponent(segments[1]);
+    return decodeURIComponent(segment);
   } catch {
     return undefined;
   }
@@ -122,10 +148,11 @@ function findAgent(mastra: Mastra, key: string) {
 
 /**
  * The thread a stream request runs on, read from a clone as Mastra's stream route reads it:
- * `memory.thread` (an id, or `{ id }`) and `memory.resource`. None without a thread, and none
- * with read-only memory, which Mastra does not make wait.
+ * `memory.thread` (an id, or `{ id }`) and `memory.resource`. None without a thread, with
+ * read-only memory (Mastra does not make it wait), or for a chat request that answers a question
+ * (`resumeData`: a resume, which the asking agent's own run takes).
  */
-async function readThreadTarget(request: Request): Promise<ThreadTarget | undefined> {
+async function readThreadTarget(request: Request, chat: boolean): Promise<ThreadTarget | undefined> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) return undefined;
   let body: unknown;
   try {
@@ -133,6 +160,7 @@ async function readThreadTarget(request: Request): Promise<ThreadTarget | undefi
   } catch {
     return undefined;
   }
+  if (chat && isRecord(body) && body.resumeData) return undefined;
   const memory = isRecord(body) && isRecord(body.memory) ? body.memory : undefined;
   if (!memory) return undefined;
   if (isRecord(memory.options) && memory.options.readOnly) return undefined;
