@@ -134,3 +134,25 @@ test("a concierge link naming the planner's waiting thread opens a new concierge
   await expect(approval(page)).toHaveAttribute('data-state', 'ready');
   await checkpoint(page, testInfo, 'concierge-from-planner-link');
 });
+
+test("a thread another agent's question waits on is refused with the fix, and what was typed stays", async ({
+  page,
+  request,
+}, testInfo) => {
+  // Only a client other than this demo can get there: the planner asks on a concierge thread.
+  const thread = `concierge-shared-${Date.now()}`;
+  const asked = await request.post('/api/agents/planner/stream', {
+    data: { messages: [{ role: 'user', content: 'Plan a trip' }], memory: { thread, resource: thread } },
+  });
+  expect(await asked.text()).toContain('tool-call-suspended');
+
+  await page.goto(`/?agent=concierge&thread=${thread}`);
+  await expect(status(page)).toContainText('Ready');
+  await composer(page).fill('Book my trip to Lisbon');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This conversation is waiting for an answer to agent "planner"\'s question: answer it there first, or start a new conversation.',
+  );
+  await expect(page.locator('.message--user')).toHaveText('Book my trip to Lisbon');
+  await checkpoint(page, testInfo, 'thread-waiting');
+});
