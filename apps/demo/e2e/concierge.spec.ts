@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkpoint, composer, status } from './helpers.ts';
+import { checkpoint, composer, openApp, QUESTIONS, status } from './helpers.ts';
 
 const approval = (page: Page) => page.getByRole('form', { name: 'Allow book_trip to run?' });
 const budget = (page: Page) => page.getByRole('form', { name: 'confirm_budget needs some details' });
@@ -90,4 +90,69 @@ test('the concierge conversation by keyboard only', async ({ page }) => {
   await page.keyboard.type('Quiet places');
   await page.keyboard.press('Enter');
   await expect(reply(page)).toContainText('within 120 JPY, with a little leeway. Noted: Quiet places.');
+});
+
+/** The planner asks its first question in this tab: its thread then waits for an answer. */
+async function plannerWaiting(page: Page): Promise<string> {
+  await openApp(page);
+  await composer(page).fill('Plan a trip');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  return new URL(page.url()).searchParams.get('thread')!;
+}
+
+const threadOf = (page: Page) => new URL(page.url()).searchParams.get('thread');
+
+test("the concierge opened in a tab whose planner waits for an answer gets a thread of its own, and the planner's waits on", async ({
+  page,
+}) => {
+  const plannerThread = await plannerWaiting(page);
+
+  await openConcierge(page);
+  expect(threadOf(page)).toMatch(/^concierge-/);
+  await composer(page).fill('Book my trip to Lisbon');
+  await composer(page).press('Enter');
+  await expect(approval(page)).toHaveAttribute('data-state', 'ready');
+
+  // Back to the planner: its own conversation, its question still waiting.
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  expect(threadOf(page)).toBe(plannerThread);
+});
+
+test("a concierge link naming the planner's waiting thread opens a new concierge conversation, said so", async ({
+  page,
+}, testInfo) => {
+  const plannerThread = await plannerWaiting(page);
+
+  await page.goto(`/?agent=concierge&thread=${plannerThread}`);
+  await expect(page.getByText('The link did not name a conversation the concierge can open')).toBeVisible();
+  await expect(status(page)).toContainText('Ready');
+  expect(threadOf(page)).toMatch(/^concierge-/);
+  await composer(page).fill('Book my trip to Lisbon');
+  await composer(page).press('Enter');
+  await expect(approval(page)).toHaveAttribute('data-state', 'ready');
+  await checkpoint(page, testInfo, 'concierge-from-planner-link');
+});
+
+test("a thread another agent's question waits on is refused with the fix, and what was typed stays", async ({
+  page,
+  request,
+}, testInfo) => {
+  // Only a client other than this demo can get there: the planner asks on a concierge thread.
+  const thread = `concierge-shared-${Date.now()}`;
+  const asked = await request.post('/api/agents/planner/stream', {
+    data: { messages: [{ role: 'user', content: 'Plan a trip' }], memory: { thread, resource: thread } },
+  });
+  expect(await asked.text()).toContain('tool-call-suspended');
+
+  await page.goto(`/?agent=concierge&thread=${thread}`);
+  await expect(status(page)).toContainText('Ready');
+  await composer(page).fill('Book my trip to Lisbon');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This conversation is waiting for an answer to agent "planner"\'s question: answer it there first, or start a new conversation.',
+  );
+  await expect(page.locator('.message--user')).toHaveText('Book my trip to Lisbon');
+  await checkpoint(page, testInfo, 'thread-waiting');
 });

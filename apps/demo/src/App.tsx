@@ -7,12 +7,14 @@ import { stackFromUrl } from './stacks/StackShell.tsx';
 /** One conversation at a time; a new one remounts the chat with a fresh run store. */
 export function App() {
   const conversation = useConversationId();
-  // ?agent=concierge talks to the concierge (approvals and forms) instead of the planner.
-  if (new URLSearchParams(location.search).get('agent') === 'concierge')
+  // ?agent=concierge talks to the concierge (approvals and forms) instead of the planner, on a
+  // thread of its own.
+  if (conversation.agent === 'concierge')
     return (
       <Concierge
         key={conversation.id}
         conversationId={conversation.id}
+        invalidLink={conversation.invalidLink}
         onNewConversation={conversation.startNew}
       />
     );

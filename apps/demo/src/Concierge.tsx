@@ -25,12 +25,17 @@ const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSc
 
 export interface ConciergeProps {
   conversationId: string;
+  /** The link named a conversation the concierge cannot open (the planner's); this is a new one. */
+  invalidLink: boolean;
   /** `replace` when this conversation is still empty: no browser-history entry for it. */
   onNewConversation: (mode: 'push' | 'replace') => void;
 }
 
+const INVALID_LINK_NOTICE =
+  'The link did not name a conversation the concierge can open, so this is a new conversation.';
+
 /** The concierge: a booking to approve, then a budget form generated from its resume schema. */
-export function Concierge({ conversationId, onNewConversation }: ConciergeProps) {
+export function Concierge({ conversationId, invalidLink, onNewConversation }: ConciergeProps) {
   const run = useAgentRun({
     agentId: 'concierge',
     // The page's own origin: Vite proxies /api to the Mastra server.
@@ -77,6 +82,7 @@ export function Concierge({ conversationId, onNewConversation }: ConciergeProps)
           <h2 id="conversation-heading" className="visually-hidden">
             Conversation
           </h2>
+          {invalidLink && <p className="notice">{INVALID_LINK_NOTICE}</p>}
           <ol className="transcript">
             {run.transcript.slice(0, lastUser + 1).map((entry) => (
               <Message key={entry.id} entry={entry} />

@@ -1,35 +1,60 @@
 import { useCallback, useEffect, useState } from 'react';
 
 const PARAM = 'thread';
+const AGENT_PARAM = 'agent';
 const STORAGE_KEY = 'ask-user-kit-demo:conversation';
 const VALID = /^[\w-]{6,80}$/;
 
-function newId(): string {
-  return `trip-${crypto.randomUUID()}`;
+/** The demo's agents: `?agent=concierge`, else the planner. */
+export type DemoAgent = 'planner' | 'concierge';
+
+// Each agent's conversations are its own threads: Mastra lets one agent's run wait on a thread
+// where another agent's question waits, so a thread is never shared between them. A thread id
+// says whose it is; the planner keeps the ids it always had (`trip-…`, or any other).
+const PREFIX: Record<DemoAgent, string> = { planner: 'trip-', concierge: 'concierge-' };
+
+/** The agent the URL names. */
+export function agentFromUrl(): DemoAgent {
+  return new URL(window.location.href).searchParams.get(AGENT_PARAM) === 'concierge'
+    ? 'concierge'
+    : 'planner';
 }
 
-function remember(id: string): void {
+/** Whose thread an id is: the concierge's when it has its prefix, else the planner's. */
+const ownerOf = (id: string): DemoAgent => (id.startsWith(PREFIX.concierge) ? 'concierge' : 'planner');
+
+function newId(agent: DemoAgent): string {
+  return `${PREFIX[agent]}${crypto.randomUUID()}`;
+}
+
+// The planner's key is the one it always had, so a returning visitor keeps their conversation.
+const storageKey = (agent: DemoAgent) => (agent === 'planner' ? STORAGE_KEY : `${STORAGE_KEY}:${agent}`);
+
+function remember(agent: DemoAgent, id: string): void {
   try {
-    localStorage.setItem(STORAGE_KEY, id);
+    localStorage.setItem(storageKey(agent), id);
   } catch {
     // Storage can be disabled (private mode, policies); the URL still carries the id.
   }
 }
 
-function recalled(): string | undefined {
+function recalled(agent: DemoAgent): string | undefined {
   try {
-    const id = localStorage.getItem(STORAGE_KEY);
-    return id && VALID.test(id) ? id : undefined;
+    const id = localStorage.getItem(storageKey(agent));
+    return id && VALID.test(id) && ownerOf(id) === agent ? id : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The URL's `?thread=`: an id, `invalid` when one is given that cannot be an id, or nothing. */
-function fromUrl(): string | 'invalid' | undefined {
+/**
+ * The URL's `?thread=`: an id, `invalid` when one is given that cannot be an id or is another
+ * agent's thread, or nothing.
+ */
+function fromUrl(agent: DemoAgent): string | 'invalid' | undefined {
   const id = new URL(window.location.href).searchParams.get(PARAM);
   if (id === null) return undefined;
-  return VALID.test(id) ? id : 'invalid';
+  return VALID.test(id) && ownerOf(id) === agent ? id : 'invalid';
 }
 
 function writeUrl(id: string, mode: 'push' | 'replace'): void {
@@ -40,17 +65,32 @@ function writeUrl(id: string, mode: 'push' | 'replace'): void {
   else window.history.replaceState(null, '', url);
 }
 
-/** The conversation to open, and whether the link named one that cannot exist. */
-function initial(): { id: string; invalidLink: boolean } {
-  const linked = fromUrl();
+interface Opened {
+  agent: DemoAgent;
+  id: string;
+  invalidLink: boolean;
+}
+
+/** The conversation to open, and whether the link named one that this agent cannot open. */
+function opened(agent: DemoAgent, linked: string | 'invalid' | undefined): Opened {
   // A broken link opens a new conversation, said so; never another one from an earlier visit.
-  if (linked === 'invalid') return { id: newId(), invalidLink: true };
-  return { id: linked ?? recalled() ?? newId(), invalidLink: false };
+  if (linked === 'invalid') return { agent, id: newId(agent), invalidLink: true };
+  return { agent, id: linked ?? recalled(agent) ?? newId(agent), invalidLink: false };
+}
+
+function initial(): Opened {
+  const agent = agentFromUrl();
+  return opened(agent, fromUrl(agent));
 }
 
 export interface ConversationId {
+  /** The agent the page talks to. */
+  agent: DemoAgent;
   id: string;
-  /** The link's `?thread=` was not a conversation id: a new conversation was opened instead. */
+  /**
+   * The link's `?thread=` was not a conversation id, or another agent's: a new conversation was
+   * opened instead.
+   */
   invalidLink: boolean;
   /**
    * Opens a new conversation. `replace` when the current one is empty: Back then skips it, instead
@@ -61,33 +101,37 @@ export interface ConversationId {
 
 /**
  * The conversation's identity: `?thread=<id>` in the URL (so a reload or a shared link keeps it),
- * remembered in localStorage for the next visit. Runs are started with it as thread and resource id,
- * which is what brings the conversation back from the server.
+ * remembered in localStorage for the next visit, one per agent. Runs are started with it as thread
+ * and resource id, which is what brings the conversation back from the server.
  */
 export function useConversationId(): ConversationId {
   const [state, setState] = useState(initial);
-  const { id } = state;
+  const { agent, id } = state;
 
   useEffect(() => {
     writeUrl(id, 'replace');
-    remember(id);
-  }, [id]);
+    remember(agent, id);
+  }, [agent, id]);
 
   useEffect(() => {
     const onPopState = () => {
-      const next = fromUrl();
-      if (next)
-        setState(next === 'invalid' ? { id: newId(), invalidLink: true } : { id: next, invalidLink: false });
+      const nextAgent = agentFromUrl();
+      const next = fromUrl(nextAgent);
+      // Back to another agent's page without a thread in its URL: that agent's own conversation.
+      if (next || nextAgent !== agent) setState(opened(nextAgent, next));
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [agent]);
 
-  const startNew = useCallback((mode: 'push' | 'replace') => {
-    const next = newId();
-    writeUrl(next, mode);
-    setState({ id: next, invalidLink: false });
-  }, []);
+  const startNew = useCallback(
+    (mode: 'push' | 'replace') => {
+      const next = newId(agent);
+      writeUrl(next, mode);
+      setState({ agent, id: next, invalidLink: false });
+    },
+    [agent],
+  );
 
-  return { id, invalidLink: state.invalidLink, startNew };
+  return { agent, id, invalidLink: state.invalidLink, startNew };
 }

@@ -325,4 +325,35 @@ describe('the demo server', { timeout: 90_000 }, () => {
 
     expect(statuses.map((pair) => [...pair].sort())).toEqual(Array(10).fill([200, 409]));
   });
+
+  it('refuses the concierge on a thread whose planner waits for an answer, naming the fix (never hangs)', async () => {
+    const server = spawnServer({ PORT: '0', STORAGE_URL: `file:${path.join(dir, 'shared-thread.db')}` });
+    const { url } = await ready(server);
+    const memory = { thread: 'trip-shared', resource: 'trip-shared' };
+    const asked = suspension(
+      (
+        await readSse(
+          await post(`${url}/api/agents/planner/stream`, {
+            messages: [{ role: 'user', content: 'Plan a trip for me' }],
+            memory,
+          }),
+        )
+      ).chunks,
+    );
+
+    const res = await post(`${url}/api/agents/concierge/stream`, {
+      messages: [{ role: 'user', content: 'Book my trip to Lisbon' }],
+      memory,
+    });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: string };
+    expect(body).toMatchObject({
+      code: 'thread-waiting',
+      threadId: 'trip-shared',
+      waitingAgentId: 'planner',
+      runId: asked.runId,
+      toolCallId: asked.toolCallId,
+    });
+    expect(body.error).toMatch(/Answer that question first .* or use a new thread/);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
@@ -146,7 +146,7 @@ try {
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
     port,
-    middleware: [instanceHeader, answerGuard({ claims })],
+    middleware: [instanceHeader, answerGuard({ claims }), threadGuard()],
     // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
     // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
     // runtimeUrl is /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.

@@ -26,7 +26,7 @@ export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | '
  * - `connection-lost`: the server was reached, and the connection broke while the reply streamed;
  *   also when the server then no longer has the run (it ended there, and its reply was lost: send
  *   again)
- * - `timeout`: the server sent nothing for too long
+ * - `timeout`: the server sent nothing for too long, or did not start answering in time
  * - `too-large`: a frame of the stream was over the size limit
  * - `stream`: the agent reported an error chunk (or, in process, threw)
  * - `ended-early`: the stream ended without finishing, suspending or failing

@@ -15,6 +15,13 @@ export const ENDED_EARLY_MESSAGE = 'The stream ended before the run finished.';
 export const AGENT_ERROR_MESSAGE = 'The agent reported an error.';
 export const AGENT_FAILED_MESSAGE = 'The agent failed.';
 export const NO_BODY_MESSAGE = 'The server answered without a body.';
+/** The code of `@ask-user-kit/server`'s `threadGuard` 409: the thread waits on another agent's question. */
+export const THREAD_WAITING_CODE = 'thread-waiting';
+export const threadWaitingMessage = (agentId: string | undefined) =>
+  `This conversation is waiting for an answer to ${agentId === undefined ? "another agent's" : `agent "${quote(agentId)}"'s`} ` +
+  `question: answer it there first, or start a new conversation.`;
+/** A request the server took but did not start answering within `responseTimeout` (`runErrorHint` says what to check). */
+export const responseTimeoutMessage = (ms: number) => `The server did not start answering within ${ms} ms.`;
 export const unknownPromptMessage = (key: string) =>
   `No question with key "${quote(key)}" is waiting for an answer.`;
 export const networkMessage = (detail: string) => `Could not reach the agent server: ${detail}.`;
@@ -90,9 +97,15 @@ export const expiredRefusal = (status?: number): Refusal =>
 
 /**
  * The failure for an HTTP error answer: 409 is the exactly-once guard's "another client answered
- * first" (whatever the body says), anything else an `http` error with the server's message.
+ * first" (whatever the body says) unless its `body` is the thread guard's `thread-waiting` (an
+ * `http` error that says what to do); anything else an `http` error with the server's message.
  */
-export function httpFailure(status: number, message: string): RunError | Refusal {
+export function httpFailure(status: number, message: string, body?: unknown): RunError | Refusal {
+  const { code, waitingAgentId } = Object(body) as { code?: unknown; waitingAgentId?: unknown };
+  if (status === 409 && code === THREAD_WAITING_CODE) {
+    const agentId = typeof waitingAgentId === 'string' ? waitingAgentId : undefined;
+    return { code: 'http', status, message: threadWaitingMessage(agentId) };
+  }
   if (status === 409) return { code: 'answered-elsewhere', status, message: ANSWERED_ELSEWHERE_MESSAGE };
   return { code: 'http', status, message };
 }

@@ -14,6 +14,8 @@ export function runErrorHint(error: RunError): string | undefined {
   const { code, status, message } = error;
   if (code === 'network')
     return "Check that the Mastra server runs at baseUrl's address and allows this page's origin (server.cors), or proxy /api to it from this page's server.";
+  if (code === 'timeout')
+    return "A conversation that waits for another agent's question stalls like this: answer that question, or start a new conversation. Else the server's log says why.";
   if (code !== 'http' || status === undefined) return undefined;
   if (status < 300)
     return "baseUrl reaches a web page, not the Mastra server: give the server's origin, or proxy /api to it.";

@@ -19,7 +19,7 @@ export interface ClientJsAgent extends StreamingAgent<Response> {
   listSuspendedRuns(params?: { resourceId?: string }): Promise<unknown>;
 }
 
-/** client-js throws `MastraClientError` (`status`, parsed `body`) for HTTP errors; 409 is `answered-elsewhere`. */
+/** client-js throws `MastraClientError` (`status`, parsed `body`) for HTTP errors; 409 is `answered-elsewhere` unless the body says `thread-waiting`. */
 function toTransportError(error: unknown): unknown {
   if (isAbortError(error) || error instanceof TransportError) return error;
   const { status, body } = Object(error) as { status?: unknown; body?: unknown };
@@ -28,7 +28,7 @@ function toTransportError(error: unknown): unknown {
     (Object(body) as { error?: unknown }).error,
     messageOf(error, statusMessage(status)),
   );
-  return new TransportError(httpFailure(status, message), { cause: error });
+  return new TransportError(httpFailure(status, message, body), { cause: error });
 }
 
 function bodyOf(response: Response): AsyncIterable<DecodeEvent[]> {

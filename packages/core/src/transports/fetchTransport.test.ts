@@ -4,7 +4,14 @@ import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-u
 import { askUserAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunStore } from '../createRunStore.ts';
-import { CONNECTION_LOST_MESSAGE, REPLY_LOST_MESSAGE, RequestError, TransportError } from '../errors.ts';
+import {
+  CONNECTION_LOST_MESSAGE,
+  REPLY_LOST_MESSAGE,
+  RequestError,
+  responseTimeoutMessage,
+  threadWaitingMessage,
+  TransportError,
+} from '../errors.ts';
 import { listSuspendedRuns } from '../listSuspendedRuns.ts';
 import { startProxy, type ProxyRule } from '../test/proxy.ts';
 import { transportSuite } from '../test/transportSuite.ts';
@@ -433,5 +440,100 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
     await store.send('Hi');
     expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'http', status: 400 } });
     expect(store.getSnapshot().error?.message).toMatch(/^A resource ID is required when using memory/);
+  });
+});
+
+describe('createFetchTransport on a thread shared by two agents', () => {
+  let server: MastraTestServer;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let conversation = 0;
+  beforeAll(async () => {
+    // No thread guard: Mastra makes the concierge's stream wait for the planner's question.
+    server = await startMastraTestServer({
+      agents: {
+        planner: askUserAgent('planner', [ask.text('Where to?'), reply('ok')]),
+        concierge: askUserAgent('concierge', [reply('Booked.')]),
+        slow: askUserAgent('slow', [
+          reply('one two three four five six seven eight', { deltas: 8, delayMs: 200 }),
+        ]),
+      },
+      memory: true,
+    });
+    // What @ask-user-kit/server's threadGuard answers there instead.
+    proxy = await startProxy(server.url, (method, path) =>
+      path.endsWith('/concierge/stream')
+        ? {
+            kind: 'answer',
+            status: 409,
+            body: {
+              error: 'Thread "t" is waiting for an answer to agent "planner"\'s question, …',
+              code: 'thread-waiting',
+              threadId: 't',
+              waitingAgentId: 'planner',
+              runId: 'r',
+              toolCallId: 'c',
+            },
+          }
+        : { kind: 'pass' },
+    );
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  /** A thread whose planner run waits for its question, and a concierge store on the same thread. */
+  async function sharedThread(concierge: Parameters<typeof createFetchTransport>[0]) {
+    conversation += 1;
+    const ids = { threadId: `shared-${conversation}`, resourceId: 'shared-user' };
+    const planner = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'planner' }),
+      ...ids,
+    });
+    await planner.send('Plan a trip');
+    expect(planner.getSnapshot().status).toBe('awaiting-input');
+    return createRunStore({ transport: createFetchTransport(concierge), ...ids });
+  }
+
+  it('responseTimeout: a stream the server never starts answering ends in a timeout error that says why, the message kept', async () => {
+    const store = await sharedThread({ baseUrl: server.url, agentId: 'concierge', responseTimeout: 300 });
+    await store.send('Book the trip');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'timeout', message: responseTimeoutMessage(300) },
+    });
+    expect(store.getSnapshot().error?.message).toContain('start a new conversation');
+    expect(store.getSnapshot().transcript).toContainEqual(
+      expect.objectContaining({ type: 'user', text: 'Book the trip' }),
+    );
+  });
+
+  it('responseTimeout counts until the answer starts, not while it streams', async () => {
+    const store = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'slow', responseTimeout: 1_000 }),
+      threadId: 'slow-after-headers',
+      resourceId: 'shared-user',
+    });
+    // The reply takes 1.6 s, longer than the timeout, once it has started.
+    await store.send('talk slowly');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'done',
+      text: 'one two three four five six seven eight',
+    });
+  });
+
+  it("the thread guard's 409 is an http error naming the waiting agent and the fix, not answered-elsewhere", async () => {
+    const store = await sharedThread({ baseUrl: proxy.url, agentId: 'concierge' });
+    await store.send('Book the trip');
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: { code: 'http', status: 409, message: threadWaitingMessage('planner') },
+    });
+    expect(threadWaitingMessage('planner')).toBe(
+      'This conversation is waiting for an answer to agent "planner"\'s question: answer it there first, or start a new conversation.',
+    );
+    expect(store.getSnapshot().transcript).toContainEqual(
+      expect.objectContaining({ type: 'user', text: 'Book the trip' }),
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   isAbortError,
   messageOf,
   NO_BODY_MESSAGE,
+  responseTimeoutMessage,
   saysExpired,
   statusMessage,
   toRunError,
@@ -11,7 +12,7 @@ import {
   unexpectedAnswerMessage,
 } from '../errors.ts';
 import { quote } from '../quote.ts';
-import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest, RunError, StreamRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
@@ -28,7 +29,19 @@ export interface FetchTransportOptions extends DecodeOptions {
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
   /** Mastra's route prefix. Default `/api`. */
   apiPrefix?: string;
+  /**
+   * Milliseconds to wait for the server to start answering (its status and headers) before the
+   * request stops with a `timeout` error. Mastra starts a stream's answer once the run is set up,
+   * before the model's first token, so a slow model does not count; a run that waits for the
+   * thread (another agent's question waits on it) never starts. Default 30,000; `0` waits forever.
+   */
+  responseTimeout?: number;
 }
+
+/** `responseTimeout`'s default: 30 s. */
+export const DEFAULT_RESPONSE_TIMEOUT = 30_000;
+// setTimeout fires at once past this many ms (about 24.8 days): longer timeouts wait this long.
+const LONGEST_TIMER = 2 ** 31 - 1;
 
 /**
  * The default transport: Mastra's HTTP routes through `fetch`, no client library in the bundle.
@@ -54,14 +67,18 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     const { headers: extra } = options;
     const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
     if (body) headers.set('content-type', 'application/json');
+    const deadline = responseDeadline(signal, options.responseTimeout ?? DEFAULT_RESPONSE_TIMEOUT);
     const response = await (options.fetch ?? fetch)(url, {
       method: body ? 'POST' : 'GET',
       headers,
       body: body && JSON.stringify(body),
-      signal,
-    }).catch((error: unknown) => {
-      throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
-    });
+      signal: deadline.signal,
+    })
+      .catch((error: unknown) => {
+        if (deadline.expired()) throw new TransportError(deadline.failure, { cause: error });
+        throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
+      })
+      .finally(deadline.clear);
     const { ok, status } = response;
     const type = response.headers.get('content-type') ?? '';
     // A stream without a content type (a proxy may drop it) is decoded too.
@@ -83,7 +100,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
     }
     const error = (Object(answer) as { error?: unknown }).error;
     throw new TransportError(
-      httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status)))),
+      httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status))), answer),
       { cause: answer },
     );
   }
@@ -123,4 +140,31 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       ),
   };
   return transport;
+}
+
+/**
+ * The signal for one request: the caller's, and an abort when the answer has not started within
+ * `ms`. `clear` once it has: the body may then take as long as it takes (that is `idleTimeout`).
+ */
+function responseDeadline(signal: AbortSignal | undefined, ms: number) {
+  const failure: RunError = { code: 'timeout', message: responseTimeoutMessage(ms) };
+  if (!(ms > 0)) return { signal, failure, expired: () => false, clear: () => {} };
+  const controller = new AbortController();
+  let expired = false;
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  const timer = setTimeout(
+    () => {
+      expired = true;
+      controller.abort(new TransportError(failure));
+    },
+    Math.min(ms, LONGEST_TIMER),
+  );
+  return {
+    signal: controller.signal,
+    failure,
+    expired: () => expired,
+    clear: () => clearTimeout(timer),
+  };
 }
