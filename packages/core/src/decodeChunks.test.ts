@@ -216,6 +216,27 @@ describe('malformed input', () => {
     ]);
   });
 
+  it('a CR ending one read and a read of just its LF end one line, not two', () => {
+    // The LF completes the CRLF; the next read's LF is the blank line that ends the frame.
+    const reads = ['data: {"type":"a"}\r', '\n', '\ndata: {"type":"b"}\n\n'];
+    const expected = [
+      { kind: 'chunk', chunk: { type: 'a' } },
+      { kind: 'chunk', chunk: { type: 'b' } },
+    ];
+    expect(decodeReads(reads.map(encode))).toEqual(expected);
+    const decoder = createChunkDecoder();
+    expect([...reads.flatMap((read) => decoder.push(read)), ...decoder.end()]).toEqual(expected);
+  });
+
+  it('a CR ending one read is still remembered after empty reads', () => {
+    expect(
+      decodeReads(['data: {"type":"a"}\r', '', '\n', '', '\r\n', 'data: {"type":"b"}\r'].map(encode)),
+    ).toEqual([
+      { kind: 'chunk', chunk: { type: 'a' } },
+      { kind: 'chunk', chunk: { type: 'b' } },
+    ]);
+  });
+
   it('delivers a last frame that lacks its blank line, and reports a cut one', () => {
     expect(decodeText('data: {"type":"finish"}')).toEqual([{ kind: 'chunk', chunk: { type: 'finish' } }]);
     expect(decodeText('data: {"type":"fin')).toEqual([

@@ -128,7 +128,14 @@ export function createChunkDecoder({
 
   const feed = (read: string): DecodeEvent[] => {
     const out: DecodeEvent[] = [];
-    const chunk = afterCR && read.startsWith('\n') ? read.slice(1) : read;
+    let chunk = read;
+    // The LF of a CRLF split across reads: it completes the CR's line end and is spent, even when
+    // it is all the read holds (the next LF is then a line end of its own).
+    if (afterCR && chunk.startsWith('\n')) {
+      chunk = chunk.slice(1);
+      afterCR = false;
+    }
+    // An empty read changes nothing: a CR before it still waits for its LF.
     if (!chunk) return out;
     afterCR = chunk.endsWith('\r');
     const lines = chunk.split(LINE_END);
