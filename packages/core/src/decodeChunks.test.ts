@@ -199,6 +199,20 @@ describe('malformed input', () => {
     ]);
   });
 
+  it('drops a byte order mark at the start of a stream of text, as of bytes, even split across reads', () => {
+    const frame = 'data: {"type":"start"}\n\n';
+    const start = [{ kind: 'chunk', chunk: { type: 'start' } }];
+    const decoder = createChunkDecoder();
+    expect([...decoder.push(`\uFEFF${frame}`), ...decoder.end()]).toEqual(start);
+    const bytes = encode(`\uFEFF${frame}`);
+    for (const offset of [0, 1, 2, 3, 4]) expect(decodeReads(splitBytes(bytes, [offset]))).toEqual(start);
+    // Only at the start: after an empty read too, but not after the stream's first text.
+    const late = createChunkDecoder();
+    expect([...late.push(''), ...late.push(`\uFEFF${frame}`), ...late.end()]).toEqual(start);
+    const second = createChunkDecoder();
+    expect([...second.push(frame), ...second.push(`\uFEFF${frame}`), ...second.end()]).toEqual(start);
+  });
+
   it('accepts CR line endings, a CRLF split across reads, and data split over several lines', () => {
     expect(decodeText('data: {"type":"start"}\r\rdata: {"type":\ndata:"finish"}\n\n')).toEqual([
       { kind: 'chunk', chunk: { type: 'start' } },

@@ -50,6 +50,7 @@ const NOT_JSON = 'Skipped a frame that is not valid JSON.';
 const NOT_A_CHUNK = 'Skipped a frame that is not a chunk (an object with a text "type").';
 const END_OF_STREAM = '[DONE]';
 const LINE_END = /\r\n?|\n/;
+const BOM = /^\uFEFF/;
 // What a skipped frame's line that ended is taken as: any text but the empty line that ends a frame.
 const SKIPPED_LINE = 'skipped';
 
@@ -108,7 +109,7 @@ export function createChunkDecoder({
 }: DecodeOptions = {}): ChunkDecoder {
   // A small SSE line decoder instead of eventsource-parser (4,450 B minified). It keeps what
   // Mastra's stream needs of the spec: LF, CR and CRLF line ends (a CRLF may be split across
-  // reads), multi-line `data:`, comments; other fields are ignored. TextDecoder drops a leading BOM.
+  // reads), multi-line `data:`, comments, a leading BOM; other fields are ignored.
   const text = new TextDecoder();
   // The line not ended yet, in pieces joined once it ends (a line split over many reads is copied
   // once, whatever the number of reads), and its length.
@@ -119,6 +120,8 @@ export function createChunkDecoder({
   let frameLength = 0;
   // The last read ended with a CR: a LF first in the next one ends no other line.
   let afterCR = false;
+  // A read that was not empty came: a BOM now is text.
+  let started = false;
   // The head of the frame being skipped (past the limit, of a type whose payload is not read):
   // delivered when the frame ends. Nothing else of it is kept, not even the pieces of its lines.
   let skipped: MastraChunk | undefined;
@@ -199,7 +202,14 @@ export function createChunkDecoder({
   };
 
   return {
-    push: (input) => feed(typeof input === 'string' ? input : text.decode(input, { stream: true })),
+    push: (input) => {
+      let read = typeof input === 'string' ? input : text.decode(input, { stream: true });
+      // The stream's leading BOM is not part of its first line. TextDecoder drops it from bytes;
+      // text (decoded elsewhere, or a file read whole) may still have it.
+      if (!started && typeof input === 'string') read = read.replace(BOM, '');
+      started ||= input.length > 0;
+      return feed(read);
+    },
     // A last frame without its blank line is still delivered (or reported), never dropped.
     end: () => {
       const out = feed(text.decode());
@@ -221,8 +231,7 @@ export function createChunkDecoder({
  */
 export function decodeText(sse: string, options?: DecodeOptions): DecodeEvent[] {
   const decoder = createChunkDecoder(options);
-  // A file read as text may keep its BOM (TextDecoder drops it from a stream's bytes).
-  return [...decoder.push(sse.replace(/^\uFEFF/, '')), ...decoder.end()];
+  return [...decoder.push(sse), ...decoder.end()];
 }
 
 /** The next read; with an `idleTimeout`, a `timeout` TransportError when none comes in time. */
