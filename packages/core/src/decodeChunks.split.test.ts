@@ -1,22 +1,36 @@
 // The decoder over every recorded stream split into reads every way that can matter: at every byte
 // of the question recordings, near every line end and inside every non-ASCII character of all of
-// them, at random cuts (1 to 40 reads, often cut next to a line end), and one byte or one
-// character at a time, with LF, CRLF, CR and mixed line ends. Every split must decode as the
-// stream does in one read, and that must be the frames the server sent. A few seconds in all.
+// them, at random cuts (1 to 40 reads, often cut next to a line end, after a BOM or not), and one
+// byte or one character at a time, with LF, CRLF, CR and mixed line ends; and with a frame limit
+// that skips the step-finish and finish frames. Every split must decode as the stream does in one
+// read, and that must be the frames the server sent. A few seconds in all.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkDecoder } from './decodeChunks.ts';
+import { TransportError } from './errors.ts';
 import { fixtureText, referenceChunks, splitBytes, sseFixtures } from './test/fixtures.ts';
 import type { DecodeEvent } from './types.ts';
 
 const SEED = 20_261_204;
 const encoder = new TextEncoder();
+const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 type Reads = (Uint8Array | string)[];
 
 function decodeReads(reads: Reads): DecodeEvent[] {
   const decoder = createChunkDecoder();
   return [...reads.flatMap((read) => decoder.push(read)), ...decoder.end()];
+}
+
+/** The decode with a `maxFrameLength`, as JSON, or the code of the error that stopped it. */
+function limitedJson(reads: Reads, maxFrameLength: number): string {
+  const decoder = createChunkDecoder({ maxFrameLength });
+  try {
+    return JSON.stringify([...reads.flatMap((read) => decoder.push(read)), ...decoder.end()]);
+  } catch (error) {
+    if (error instanceof TransportError) return error.error.code;
+    throw error;
+  }
 }
 
 /** A deterministic pseudo-random sequence (mulberry32), for the mixed line ends. */
@@ -179,27 +193,58 @@ describe('split reads of recorded streams', () => {
     }
   });
 
-  it('random cuts into many reads, as bytes or as text', () => {
-    const cuts = fc.array(
-      fc.oneof(
-        fc.nat(),
-        fc.nat().map((n) => -1 - n),
-      ),
-      { minLength: 1, maxLength: 40 },
+  /** Cuts: a natural number is any byte offset; a negative one picks an offset next to a line end. */
+  const cuts = fc.array(fc.oneof(fc.nat(), fc.integer({ min: -1e6, max: -1 })), {
+    minLength: 1,
+    maxLength: 40,
+  });
+  const readsOf = (s: Stream, picks: number[]) => {
+    const nearLineEnds = lineEndOffsets(s.bytes);
+    const offsets = picks.map((p) =>
+      p >= 0 ? p % (s.bytes.length + 1) : nearLineEnds[(-1 - p) % nearLineEnds.length]!,
     );
+    return splitBytes(s.bytes, offsets);
+  };
+
+  it('random cuts into many reads, as bytes or as text, after a byte order mark or not', () => {
+    // bom: none, or the BOM cut after its 0th to 3rd byte (its bytes in reads of their own).
+    const bom = fc.option(fc.integer({ min: 0, max: 3 }));
     fc.assert(
-      fc.property(fc.constantFrom(...streams), cuts, fc.boolean(), (s, picks, asText) => {
-        const nearLineEnds = lineEndOffsets(s.bytes);
-        // A natural number is any byte offset; a negative one picks an offset next to a line end.
-        const offsets = picks.map((p) =>
-          p >= 0 ? p % (s.bytes.length + 1) : nearLineEnds[(-1 - p) % nearLineEnds.length]!,
-        );
-        const reads = splitBytes(s.bytes, offsets);
-        const input: Reads = asText ? textReads(reads) : reads;
-        expect(same(decodeReads(input), s.json)).toBe(true);
+      fc.property(fc.constantFrom(...streams), cuts, fc.boolean(), bom, (s, picks, asText, bomCut) => {
+        let reads: Reads = readsOf(s, picks);
+        if (asText) reads = textReads(reads as Uint8Array[]);
+        if (bomCut !== null && asText) reads[0] = `\uFEFF${reads[0] as string}`;
+        if (bomCut !== null && !asText) reads = [BOM.subarray(0, bomCut), BOM.subarray(bomCut), ...reads];
+        expect(same(decodeReads(reads), s.json)).toBe(true);
       }),
       { seed: SEED, numRuns: 600 },
     );
+  });
+
+  it('with a limit that skips their step-finish and finish frames: random cuts and one-byte reads', () => {
+    const limit = 1024;
+    const wholes = new Map(streams.map((s) => [s, limitedJson([s.bytes], limit)]));
+    // Their frames the kit reads are under the limit: the resumes end with heads alone.
+    expect([...wholes.values()].filter((json) => json === 'too-large')).toEqual([]);
+    const resume = streams.find((s) => s.name === 'text.resume.sse')!;
+    const heads = (JSON.parse(wholes.get(resume)!) as DecodeEvent[]).filter(
+      (e) => e.kind === 'chunk' && !('payload' in e.chunk),
+    );
+    expect(heads.map((e) => e.kind === 'chunk' && e.chunk.type)).toEqual([
+      'step-finish',
+      'step-finish',
+      'finish',
+    ]);
+    fc.assert(
+      fc.property(fc.constantFrom(...streams), cuts, (s, picks) => {
+        expect(limitedJson(readsOf(s, picks), limit)).toBe(wholes.get(s));
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+    for (const s of streams.filter((stream) => stream.name.includes('resume'))) {
+      const reads = Array.from({ length: s.bytes.length }, (_, i) => s.bytes.subarray(i, i + 1));
+      if (limitedJson(reads, limit) !== wholes.get(s)) expect.unreachable(`${label(s)} in one-byte reads`);
+    }
   });
 });
 
