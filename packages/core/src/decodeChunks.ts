@@ -252,9 +252,9 @@ async function nextRead(reader: ReadableStreamDefaultReader<Uint8Array>, idleTim
 /**
  * Reads a `ReadableStream` of SSE bytes (a `fetch` response body) and yields ONE BATCH of decoded
  * events per read, so a consumer can update once per network read. Reads that complete no frame
- * yield nothing. Stopping the iteration early, a frame past `maxFrameLength` or a silence past
- * `idleTimeout` cancels the stream; a read error (connection cut, abort), a `too-large` or a
- * `timeout` `TransportError` is thrown to the consumer.
+ * yield nothing. Stopping the iteration early, a frame past `maxFrameLength` (of a type the kit
+ * reads: see `DecodeOptions`) or a silence past `idleTimeout` cancels the stream; a read error
+ * (connection cut, abort), a `too-large` or a `timeout` `TransportError` is thrown to the consumer.
  * @example
  * for await (const batch of decodeChunks(response.body, { idleTimeout: 120_000 })) store.dispatch({ type: 'events', events: batch });
  */
