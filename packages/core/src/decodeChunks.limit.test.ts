@@ -50,6 +50,8 @@ const codeOf = (run: () => unknown) => {
 // The longest answer `validateAnswer` takes here: 1 Mi characters. Quotes and backslashes take two
 // characters each in JSON, control characters six (`\u0001`): pasted code or a terminal's output.
 const longAnswer = 'a"\\\u0001'.repeat(MI / 4);
+// The most a character takes in JSON, every one of them: the tool-result the kit reads is 6 MiB.
+const worstAnswer = '\u0001'.repeat(MI);
 const answerLimit = { maxLength: MI };
 
 /** A tool that saves a note once the user approved the call. */
@@ -101,27 +103,35 @@ function measuringFetch() {
 }
 
 describe('the default maxFrameLength against a real server', () => {
-  it('a 1 Mi-character answer to ask_user: the run is done, its oversized step-finish and finish skipped', async () => {
-    const measured = measuringFetch();
-    const store = createRunStore({
-      transport: createFetchTransport({ baseUrl: server.url, agentId: 'interview', fetch: measured.fetch }),
-      threadId: 'long-answer',
-      resourceId: 'u1',
-    });
-    await store.send('I have a long log for you.');
-    const [prompt] = store.getSnapshot().openPrompts;
-    await store.submit(prompt!.key, longAnswer, answerLimit);
+  it.each([
+    ['mixed text', longAnswer],
+    ['control characters', worstAnswer],
+  ])(
+    'a 1 Mi-character answer of %s to ask_user: the run is done, its oversized step-finish and finish skipped',
+    async (_, answer) => {
+      const measured = measuringFetch();
+      const store = createRunStore({
+        transport: createFetchTransport({ baseUrl: server.url, agentId: 'interview', fetch: measured.fetch }),
+        threadId: `long-answer-${answer.length}-${answer[0]}`,
+        resourceId: 'u1',
+      });
+      await store.send('I have a long log for you.');
+      const [prompt] = store.getSnapshot().openPrompts;
+      await store.submit(prompt!.key, answer, answerLimit);
 
-    const s = store.getSnapshot();
-    expect(s.error).toBeUndefined();
-    expect(s.status).toBe('done');
-    expect(s.text).toBe('Thanks, noted.');
-    expect(s.issues).toEqual([]);
-    // The answer reached the model, and its tool call is done.
-    expect(s.toolCalls.map((call) => call.state)).toEqual(['done']);
-    // The stream did pass the limit, with the frames the kit does not read only.
-    expect(measured.typesOver(DEFAULT_MAX_FRAME_LENGTH).sort()).toEqual(['finish', 'step-finish']);
-  });
+      const s = store.getSnapshot();
+      expect(s.error).toBeUndefined();
+      expect(s.status).toBe('done');
+      expect(s.text).toBe('Thanks, noted.');
+      expect(s.issues).toEqual([]);
+      // The answer reached the tool whole, and its call is done.
+      expect(s.toolCalls.map((call) => call.state)).toEqual(['done']);
+      expect(s.toolCalls[0]!.result).toEqual({ content: `User answered: ${answer}`, isError: false });
+      // The stream did pass the limit, with the frames the kit does not read only.
+      expect(measured.typesOver(DEFAULT_MAX_FRAME_LENGTH).sort()).toEqual(['finish', 'step-finish']);
+    },
+    60_000,
+  );
 
   it('an approval of a call with 1 Mi characters of arguments: the run is done', async () => {
     const measured = measuringFetch();
@@ -142,7 +152,7 @@ describe('the default maxFrameLength against a real server', () => {
     expect(s.text).toBe('Saved.');
     expect(s.toolCalls.map((call) => [call.state, call.result])).toEqual([['done', { saved: MI }]]);
     expect(measured.typesOver(DEFAULT_MAX_FRAME_LENGTH).sort()).toEqual(['finish', 'step-finish']);
-  });
+  }, 60_000);
 });
 
 describe('frames past maxFrameLength', () => {
