@@ -7,10 +7,13 @@
  * listing, failed/answered-elsewhere states, retry, restore reconciliation) then added about
  * 2.6 KB to core: 14,631 B, and the budget became 15 KB. Development checks written inline, so
  * that production builds drop their messages (wave 3), brought the kit from 14,989 B to 14,743 B:
- * the budget came down to 14.75 KB. It comes down further as size is won back by design (entry
- * points, less code), never by golfing. Never raise it to let a change through without saying why.
+ * the budget came down to 14.75 KB. Skipping oversized step-finish and finish frames instead of
+ * failing runs the server finished (a long answer makes them 8 to 25 MB) added 250 B to the
+ * decoder: 15,266 B, and the budget became 15 KB. It comes down further as size is won back by
+ * design (entry points, less code), never by golfing. Never raise it to let a change through
+ * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 15_104;
+export const KIT_BUDGET_GZ_BYTES = 15_360;
 
 /** The size the kit aims at (issue 11: 12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -27,7 +27,7 @@ export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | '
  *   also when the server then no longer has the run (it ended there, and its reply was lost: send
  *   again)
  * - `timeout`: the server sent nothing for too long, or did not start answering in time
- * - `too-large`: a frame of the stream was over the size limit
+ * - `too-large`: a frame of the stream that the kit reads was over the size limit (`maxFrameLength`)
  * - `stream`: the agent reported an error chunk (or, in process, threw)
  * - `ended-early`: the stream ended without finishing, suspending or failing
  * - `aborted`: `cancel()` or `reset()` stopped the request

@@ -199,6 +199,20 @@ describe('malformed input', () => {
     ]);
   });
 
+  it('drops a byte order mark at the start of a stream of text, as of bytes, even split across reads', () => {
+    const frame = 'data: {"type":"start"}\n\n';
+    const start = [{ kind: 'chunk', chunk: { type: 'start' } }];
+    const decoder = createChunkDecoder();
+    expect([...decoder.push(`\uFEFF${frame}`), ...decoder.end()]).toEqual(start);
+    const bytes = encode(`\uFEFF${frame}`);
+    for (const offset of [0, 1, 2, 3, 4]) expect(decodeReads(splitBytes(bytes, [offset]))).toEqual(start);
+    // Only at the start: after an empty read too, but not after the stream's first text.
+    const late = createChunkDecoder();
+    expect([...late.push(''), ...late.push(`\uFEFF${frame}`), ...late.end()]).toEqual(start);
+    const second = createChunkDecoder();
+    expect([...second.push(frame), ...second.push(`\uFEFF${frame}`), ...second.end()]).toEqual(start);
+  });
+
   it('accepts CR line endings, a CRLF split across reads, and data split over several lines', () => {
     expect(decodeText('data: {"type":"start"}\r\rdata: {"type":\ndata:"finish"}\n\n')).toEqual([
       { kind: 'chunk', chunk: { type: 'start' } },
@@ -213,6 +227,27 @@ describe('malformed input', () => {
     ).toEqual([
       { kind: 'chunk', chunk: { type: 'start' } },
       { kind: 'chunk', chunk: { type: 'finish' } },
+    ]);
+  });
+
+  it('a CR ending one read and a read of just its LF end one line, not two', () => {
+    // The LF completes the CRLF; the next read's LF is the blank line that ends the frame.
+    const reads = ['data: {"type":"a"}\r', '\n', '\ndata: {"type":"b"}\n\n'];
+    const expected = [
+      { kind: 'chunk', chunk: { type: 'a' } },
+      { kind: 'chunk', chunk: { type: 'b' } },
+    ];
+    expect(decodeReads(reads.map(encode))).toEqual(expected);
+    const decoder = createChunkDecoder();
+    expect([...reads.flatMap((read) => decoder.push(read)), ...decoder.end()]).toEqual(expected);
+  });
+
+  it('a CR ending one read is still remembered after empty reads', () => {
+    expect(
+      decodeReads(['data: {"type":"a"}\r', '', '\n', '', '\r\n', 'data: {"type":"b"}\r'].map(encode)),
+    ).toEqual([
+      { kind: 'chunk', chunk: { type: 'a' } },
+      { kind: 'chunk', chunk: { type: 'b' } },
     ]);
   });
 

@@ -1,12 +1,13 @@
 import { TransportError } from './errors.ts';
 import { excerptOf } from './excerpt.ts';
+import { headChunk } from './frameHead.ts';
 import type { DecodeEvent, MastraChunk } from './types.ts';
 
 /** An incremental decoder of Mastra's SSE bytes: feed it reads, get the events each one completed. */
 export interface ChunkDecoder {
   /**
    * Decodes one read (bytes, or text already decoded). Returns the events it completed, maybe none.
-   * Throws a `TransportError` (`too-large`) when a frame grows past `maxFrameLength`.
+   * Throws a `TransportError` (`too-large`) when a frame the kit reads grows past `maxFrameLength`.
    */
   push(input: Uint8Array | string): DecodeEvent[];
   /** Ends the stream: flushes a last frame that lacked its blank line. */
@@ -17,10 +18,18 @@ export interface ChunkDecoder {
 export interface DecodeOptions {
   /**
    * The longest frame the decoder keeps while it arrives, in characters (its `data:` lines, or any
-   * one line not ended yet). A frame that passes it stops the stream with a `too-large` error as
-   * soon as it does, ended or not: a line that never ends would otherwise grow memory without end.
-   * Mastra's JSON is mostly ASCII, so a character is about a byte. Default 8 MiB (8,388,608);
-   * Mastra's largest frames, `step-finish`, were about 1 MB in a run with 24 tool calls.
+   * one line not ended yet). Mastra's JSON is mostly ASCII, so a character is about a byte. Default
+   * 8 MiB (8,388,608). A frame that passes it, as soon as it does, ended or not:
+   * - of a type whose payload the kit does not read (`step-finish`, `finish`) is skipped, however
+   *   long, and nothing of it is kept: it is delivered as its head alone, the members before its
+   *   payload (`{ type, runId, from }`), unchecked. These frames repeat the conversation: a 1 MiB
+   *   answer makes them over 4 MiB, and up to 25 MiB when JSON escapes every character of it.
+   * - of any other type, or a line that is not data, stops the stream with a `too-large` error: a
+   *   line that never ends would otherwise grow memory without end.
+   * The frames the kit reads carry an answer once at most (its `tool-result`), at up to 6
+   * characters a character (JSON writes a control character as `\u0001`): the default holds answers
+   * of 1 Mi characters (`maxLength: 1_048_576`) of any text. Allow longer answers or tool arguments
+   * and raise it to 6 times their length and 64 Ki more.
    */
   maxFrameLength?: number;
   /**
@@ -41,9 +50,17 @@ const NOT_JSON = 'Skipped a frame that is not valid JSON.';
 const NOT_A_CHUNK = 'Skipped a frame that is not a chunk (an object with a text "type").';
 const END_OF_STREAM = '[DONE]';
 const LINE_END = /\r\n?|\n/;
+const BOM = /^\uFEFF/;
+// What a skipped frame's line that ended is taken as: any text but the empty line that ends a frame.
+const SKIPPED_LINE = 'skipped';
+
+const isData = (line: string) => line === 'data' || line.startsWith('data:');
+/** A `data:` line's value: after the colon and one space. */
+const dataOf = (line: string) => line.slice(line[5] === ' ' ? 6 : 5);
 
 const frameTooLarge = (limit: number) =>
   `The server sent a frame longer than ${limit.toLocaleString('en-US')} characters (the maxFrameLength limit); the stream was stopped.`;
+const cutInside = (type: string) => `The stream ended inside a "${type}" frame skipped for its length.`;
 const silentFor = (ms: number) =>
   `The server sent nothing for ${ms.toLocaleString('en-US')} ms (the idleTimeout limit); the stream was stopped.`;
 
@@ -80,7 +97,8 @@ export const toDecodeEvent = (value: unknown): DecodeEvent => eventOf(value, val
  * `data: [DONE]`). Frames may be split anywhere, even inside a UTF-8 character. `[DONE]`, blank
  * lines, comments and lines that are not SSE fields are skipped; a frame that is not a JSON
  * object with a string `type` becomes a `decode-error` event and decoding goes on. A frame longer
- * than `maxFrameLength` throws (see `DecodeOptions`).
+ * than `maxFrameLength` is skipped when the kit does not read its payload, else throws (see
+ * `DecodeOptions`).
  * @example
  * const decoder = createChunkDecoder();
  * for (const bytes of reads) store(decoder.push(bytes));
@@ -91,10 +109,10 @@ export function createChunkDecoder({
 }: DecodeOptions = {}): ChunkDecoder {
   // A small SSE line decoder instead of eventsource-parser (4,450 B minified). It keeps what
   // Mastra's stream needs of the spec: LF, CR and CRLF line ends (a CRLF may be split across
-  // reads), multi-line `data:`, comments; other fields are ignored. TextDecoder drops a leading BOM.
+  // reads), multi-line `data:`, comments, a leading BOM; other fields are ignored.
   const text = new TextDecoder();
-  // The line not ended yet, in pieces joined once it ends: a line split over many reads is copied
-  // once, whatever the number of reads.
+  // The line not ended yet, in pieces joined once it ends (a line split over many reads is copied
+  // once, whatever the number of reads), and its length.
   let pieces: string[] = [];
   let piecesLength = 0;
   // The frame's `data:` values so far, and the length of its lines.
@@ -102,16 +120,38 @@ export function createChunkDecoder({
   let frameLength = 0;
   // The last read ended with a CR: a LF first in the next one ends no other line.
   let afterCR = false;
+  // A read that was not empty came: a BOM now is text.
+  let started = false;
+  // The head of the frame being skipped (past the limit, of a type whose payload is not read):
+  // delivered when the frame ends. Nothing else of it is kept, not even the pieces of its lines.
+  let skipped: MastraChunk | undefined;
 
-  /** Drops what the decoder holds and throws `too-large`, when `length` passes the limit. */
-  const checkLength = (length: number) => {
+  /**
+   * The start of the frame's data when a line passes the limit: its `data:` values so far, else
+   * that line's, cut where the limit is (however the reads were split, that much of it had come).
+   */
+  const frameStart = (line: string | undefined): string => {
+    if (data.length) return data.join('\n');
+    const start = (line ?? pieces.join('')).slice(0, maxFrameLength + 1);
+    return isData(start) ? dataOf(start) : '';
+  };
+
+  /**
+   * Past the limit, the frame is skipped when its type's payload is not read (see `headChunk`);
+   * any other frame drops what the decoder holds and throws `too-large`.
+   */
+  const checkLength = (length: number, line?: string) => {
     if (length <= maxFrameLength) return;
+    skipped = headChunk(frameStart(line));
     pieces = [];
     data = [];
-    throw new TransportError({ code: 'too-large', message: frameTooLarge(maxFrameLength) });
+    frameLength = 0;
+    if (!skipped) throw new TransportError({ code: 'too-large', message: frameTooLarge(maxFrameLength) });
   };
 
   const endFrame = (out: DecodeEvent[]) => {
+    if (skipped) out.push({ kind: 'chunk', chunk: skipped });
+    skipped = undefined;
     const joined = data.join('\n');
     data = [];
     frameLength = 0;
@@ -120,36 +160,67 @@ export function createChunkDecoder({
 
   const takeLine = (line: string, out: DecodeEvent[]) => {
     if (!line) return endFrame(out);
-    checkLength(frameLength + line.length);
-    if (line !== 'data' && !line.startsWith('data:')) return;
-    data.push(line.slice(line[5] === ' ' ? 6 : 5));
+    if (skipped) return;
+    checkLength(frameLength + line.length, line);
+    if (skipped || !isData(line)) return;
+    data.push(dataOf(line));
     frameLength += line.length;
+  };
+
+  /** The line in progress, ended by `last`. Of a skipped frame's line only whether it is empty counts. */
+  const endLine = (last: string): string => {
+    let line = piecesLength + last.length ? SKIPPED_LINE : '';
+    if (!skipped) {
+      pieces.push(last);
+      line = pieces.join('');
+    }
+    pieces = [];
+    piecesLength = 0;
+    return line;
   };
 
   const feed = (read: string): DecodeEvent[] => {
     const out: DecodeEvent[] = [];
-    const chunk = afterCR && read.startsWith('\n') ? read.slice(1) : read;
+    let chunk = read;
+    // The LF of a CRLF split across reads: it completes the CR's line end and is spent, even when
+    // it is all the read holds (the next LF is then a line end of its own).
+    if (afterCR && chunk.startsWith('\n')) {
+      chunk = chunk.slice(1);
+      afterCR = false;
+    }
+    // An empty read changes nothing: a CR before it still waits for its LF.
     if (!chunk) return out;
     afterCR = chunk.endsWith('\r');
     const lines = chunk.split(LINE_END);
     const rest = lines.pop()!;
-    if (lines.length > 0) {
-      pieces.push(lines[0]!);
-      lines[0] = pieces.join('');
-      pieces = [];
-      piecesLength = 0;
-    }
+    if (lines.length > 0) lines[0] = endLine(lines[0]!);
     for (const line of lines) takeLine(line, out);
-    if (rest) pieces.push(rest);
+    if (rest && !skipped) pieces.push(rest);
     piecesLength += rest.length;
-    checkLength(frameLength + piecesLength);
+    if (!skipped) checkLength(frameLength + piecesLength);
     return out;
   };
 
   return {
-    push: (input) => feed(typeof input === 'string' ? input : text.decode(input, { stream: true })),
+    push: (input) => {
+      let read = typeof input === 'string' ? input : text.decode(input, { stream: true });
+      // The stream's leading BOM is not part of its first line. TextDecoder drops it from bytes;
+      // text (decoded elsewhere, or a file read whole) may still have it.
+      if (!started && typeof input === 'string') read = read.replace(BOM, '');
+      started ||= input.length > 0;
+      return feed(read);
+    },
     // A last frame without its blank line is still delivered (or reported), never dropped.
-    end: () => feed(`${text.decode()}\n\n`),
+    end: () => {
+      const out = feed(text.decode());
+      // A skipped frame cut inside a line: whether it was whole cannot be known.
+      if (skipped && piecesLength) {
+        out.push(decodeError(cutInside(skipped.type), skipped));
+        skipped = undefined;
+        piecesLength = 0;
+      }
+      return [...out, ...feed('\n\n')];
+    },
   };
 }
 
@@ -160,8 +231,7 @@ export function createChunkDecoder({
  */
 export function decodeText(sse: string, options?: DecodeOptions): DecodeEvent[] {
   const decoder = createChunkDecoder(options);
-  // A file read as text may keep its BOM (TextDecoder drops it from a stream's bytes).
-  return [...decoder.push(sse.replace(/^\uFEFF/, '')), ...decoder.end()];
+  return [...decoder.push(sse), ...decoder.end()];
 }
 
 /** The next read; with an `idleTimeout`, a `timeout` TransportError when none comes in time. */
@@ -182,9 +252,9 @@ async function nextRead(reader: ReadableStreamDefaultReader<Uint8Array>, idleTim
 /**
  * Reads a `ReadableStream` of SSE bytes (a `fetch` response body) and yields ONE BATCH of decoded
  * events per read, so a consumer can update once per network read. Reads that complete no frame
- * yield nothing. Stopping the iteration early, a frame past `maxFrameLength` or a silence past
- * `idleTimeout` cancels the stream; a read error (connection cut, abort), a `too-large` or a
- * `timeout` `TransportError` is thrown to the consumer.
+ * yield nothing. Stopping the iteration early, a frame past `maxFrameLength` (of a type the kit
+ * reads: see `DecodeOptions`) or a silence past `idleTimeout` cancels the stream; a read error
+ * (connection cut, abort), a `too-large` or a `timeout` `TransportError` is thrown to the consumer.
  * @example
  * for await (const batch of decodeChunks(response.body, { idleTimeout: 120_000 })) store.dispatch({ type: 'events', events: batch });
  */

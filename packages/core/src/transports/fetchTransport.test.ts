@@ -502,7 +502,7 @@ describe('createFetchTransport on a thread shared by two agents', () => {
       status: 'error',
       error: { code: 'timeout', message: responseTimeoutMessage(300) },
     });
-    expect(store.getSnapshot().error?.message).toContain('start a new conversation');
+    expect(store.getSnapshot().error?.message).toContain('did not start answering');
     expect(store.getSnapshot().transcript).toContainEqual(
       expect.objectContaining({ type: 'user', text: 'Book the trip' }),
     );
