@@ -11,14 +11,13 @@ import {
   Status,
   Submit,
   Title,
-  useFormContext,
-  type ResumeFormContextValue,
   type ResumeFormRootProps,
 } from './formParts.tsx';
+import { useFormContext, type ResumeFormContextValue } from './formContext.ts';
 
+export type { ResumeFormContextValue } from './formContext.ts';
 export type {
   ResumeFormButtonProps,
-  ResumeFormContextValue,
   ResumeFormFieldProps,
   ResumeFormRootProps,
   ResumeFormStatusProps,

@@ -2,7 +2,6 @@ import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import {
   forwardRef,
-  useId,
   useImperativeHandle,
   useRef,
   type ComponentPropsWithoutRef,
@@ -10,6 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { usePartIds } from '../internal/ids.ts';
 import { composeEventHandlers, visuallyHidden } from '../internal/primitive.ts';
 import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
 import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
@@ -62,6 +62,8 @@ export const useApprovalContext = (user: string) =>
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+const APPROVAL_PARTS = ['title', 'reason', 'error'] as const;
+
 function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined {
   const sent = entry.answer;
   if (entry.state === 'answered' && sent)
@@ -85,7 +87,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const { state } = entry;
   const answerable = isAnswerable(state);
   const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
-  const ids = { title: useId(), reason: useId(), error: useId() };
+  const ids = usePartIds(APPROVAL_PARTS);
   const rootRef = useRef<HTMLFormElement | null>(null);
   // Our ref and the app's on the one form.
   useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);

@@ -5,12 +5,9 @@ import {
   submitForm,
   validateForm,
   type FieldError,
-  type FormDraft,
-  type FormField,
 } from '@ask-user-kit/core/items';
 import {
   forwardRef,
-  useId,
   useImperativeHandle,
   useRef,
   useState,
@@ -18,10 +15,12 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
+import { usePartIds } from '../internal/ids.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
-import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
+import { itemAttributes, useItemFocus } from './itemParts.ts';
 import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
 import { FieldView, isDraft } from './FieldView.tsx';
+import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
 
 export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -36,35 +35,7 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
   children?: ReactNode;
 }
 
-/** What `ResumeForm.Root` gives its parts (and `useResumeForm()` the app). */
-export interface ResumeFormContextValue {
-  item: SuspensionItem;
-  state: ItemEntry['state'];
-  labels: FormLabels;
-  /** The form's fields (none unless the item is a well-formed form). */
-  fields: readonly FormField[];
-  /** The values entered so far, by field name. */
-  draft: FormDraft;
-  setDraft: (draft: FormDraft) => void;
-  /** The messages of the last refused submit, by field path (`budget.amount`), until the next submit. */
-  errors: ReadonlyMap<string, string>;
-  /** Validates the draft and sends it, or sends the failed answer again (what the form's submit does). */
-  submit: () => void;
-  /** The fields and buttons show: a well-formed form that takes an answer or is being sent. */
-  showControls: boolean;
-  /** What `.Answer` shows: sent, answered elsewhere or expired. */
-  outcome: string | undefined;
-  /** What `.Error` shows: why the form cannot be shown, or why its answer failed. */
-  message: string | undefined;
-  /** What `.Status` announces. */
-  announcement: string;
-  ids: { title: string; fieldPrefix: string; error: string };
-}
-
-export const FormContext = namedContext<ResumeFormContextValue>('ResumeFormContext');
-
-export const useFormContext = (user: string) =>
-  usePartContext(FormContext, user, '<ResumeForm> or <ResumeForm.Root>');
+const FORM_PARTS = ['title', 'fieldPrefix', 'error'] as const;
 
 function outcomeOf(state: ItemEntry['state'], labels: FormLabels): string | undefined {
   if (state === 'answered') return labels.answered;
@@ -94,7 +65,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     isDraft,
   );
   const [refused, setRefused] = useState<FieldError[]>([]);
-  const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
+  const ids = usePartIds(FORM_PARTS);
   const rootRef = useRef<HTMLFormElement | null>(null);
   // Our ref and the app's on the one form.
   useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
@@ -108,7 +79,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
       setRefused(check.errors);
       // The first refused field takes focus: its message is next to it.
       const first = check.errors[0]!;
-      document.getElementById(`${ids.fieldPrefix}-${first.path}`)?.focus();
+      document.getElementById(fieldIds(ids.fieldPrefix, first.path).control)?.focus();
       return;
     }
     setRefused([]);

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { usePartIds } from '../internal/ids.ts';
 
 /** The ids of a prompt's parts that others point at (`htmlFor`, `aria-describedby`) or share (`name`). */
 export interface PromptIds {
@@ -12,17 +12,10 @@ export interface PromptIds {
   choices: string;
 }
 
+const PROMPT_PARTS = ['description', 'error', 'field', 'choices'] as const;
+
 export function usePromptIds(): PromptIds {
-  const base = useId();
-  return useMemo(
-    () => ({
-      description: `${base}description`,
-      error: `${base}error`,
-      field: `${base}field`,
-      choices: `${base}choices`,
-    }),
-    [base],
-  );
+  return usePartIds(PROMPT_PARTS);
 }
 
 /** The ids of an option's parts that its control points at. */
@@ -33,7 +26,8 @@ export interface OptionIds {
   description: string;
 }
 
+const OPTION_PARTS = ['label', 'description'] as const;
+
 export function useOptionIds(): OptionIds {
-  const base = useId();
-  return useMemo(() => ({ label: `${base}label`, description: `${base}description` }), [base]);
+  return usePartIds(OPTION_PARTS);
 }
