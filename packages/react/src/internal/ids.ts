@@ -1,11 +1,8 @@
 import { useId, useMemo } from 'react';
 
 /** Named ids from one base: `{ error: '<base>error', … }`, so that no part spells a suffix of its own. */
-export function partIds<Name extends string>(base: string, names: readonly Name[]): Record<Name, string> {
-  const ids = {} as Record<Name, string>;
-  for (const name of names) ids[name] = `${base}${name}`;
-  return ids;
-}
+export const partIds = <Name extends string>(base: string, names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, base + name])) as Record<Name, string>;
 
 /** `partIds` under one `useId()`: the ids of a root's or an option's parts, stable across renders. */
 export function usePartIds<Name extends string>(names: readonly Name[]): Record<Name, string> {

@@ -2,7 +2,7 @@ import type { FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/it
 import type { HTMLAttributes, Ref } from 'react';
 import { fieldIds, type ResumeFormContextValue } from './formContext.ts';
 import { mergeIds } from '../internal/primitive.ts';
-import { isAnswerable } from './itemState.ts';
+import { takesAnswer } from '../internal/lifecycle.ts';
 import type { FormLabels } from './labels.ts';
 
 // One field of a generated form, by its type: what ResumeForm.Field and ResumeForm.Fields render.
@@ -34,7 +34,7 @@ function LabelText({ field, labels }: { field: FormField; labels: FormLabels }) 
 /** One field, its description and its error; a group renders its fields in a fieldset. */
 export function FieldView({ field, path, value, onChange, context, outer }: FieldViewProps) {
   const { labels, state } = context;
-  const disabled = !isAnswerable(state);
+  const disabled = !takesAnswer(state);
   const ids = fieldIds(context.ids.fieldPrefix, path);
   const error = context.errors.get(path);
   const described = mergeIds(field.description && ids.description, error && ids.error);

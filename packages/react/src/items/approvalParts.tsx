@@ -2,17 +2,25 @@ import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import {
   forwardRef,
-  useImperativeHandle,
-  useRef,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
   type Ref,
 } from 'react';
 import { usePartIds } from '../internal/ids.ts';
-import { composeEventHandlers, visuallyHidden } from '../internal/primitive.ts';
-import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
-import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import { composeEventHandlers } from '../internal/primitive.ts';
+import { submitButtonProps } from '../internal/parts.ts';
+import { itemAttributes, namedContext, usePartContext } from './itemParts.tsx';
+import {
+  itemFormAttributes,
+  itemStatusParts,
+  useItemRoot,
+  type ItemButtonProps,
+  type ItemStatusProps,
+  type ItemTextProps,
+} from './itemParts.tsx';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { settle, useItemDraft, type ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -57,6 +65,8 @@ export interface ToolApprovalContextValue {
 
 export const ApprovalContext = namedContext<ToolApprovalContextValue>('ToolApprovalContext');
 
+const approvalStatusParts = itemStatusParts(ApprovalContext, 'approval', 'ToolApproval');
+
 export const useApprovalContext = (user: string) =>
   usePartContext(ApprovalContext, user, '<ToolApproval> or <ToolApproval.Root>');
 
@@ -83,15 +93,11 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   forwardedRef,
 ) {
   const labels = { ...defaultApprovalLabels, ...givenLabels };
-  const entry = useItemEntry(run, item);
+  const { entry, rootRef } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
-  const answerable = isAnswerable(state);
+  const answerable = takesAnswer(state);
   const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
   const ids = usePartIds(APPROVAL_PARTS);
-  const rootRef = useRef<HTMLFormElement | null>(null);
-  // Our ref and the app's on the one form.
-  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  useItemFocus(rootRef, state);
   const answers = itemAnswers(run.store);
 
   const outcome = outcomeOf(entry, labels);
@@ -125,12 +131,10 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   return (
     <ApprovalContext.Provider value={context}>
       <form
-        {...itemAttributes('root', 'approval', state)}
-        aria-labelledby={ids.title}
-        aria-busy={state === 'submitting' || undefined}
-        tabIndex={answerable ? undefined : -1}
+        {...itemFormAttributes('approval', state, ids.title)}
         {...formProps}
         ref={rootRef}
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (state === 'failed') context.retry();
@@ -224,7 +228,7 @@ export const Reason = forwardRef<HTMLInputElement, ToolApprovalReasonProps>(func
         value={context.reason}
         {...props}
         ref={ref}
-        disabled={!isAnswerable(state) || props.disabled}
+        disabled={!takesAnswer(state) || props.disabled}
         onChange={composeEventHandlers(props.onChange, (event) => context.setReason(event.target.value))}
       />
     </>
@@ -242,7 +246,7 @@ export const Actions = forwardRef<HTMLDivElement, ToolApprovalActionsProps>(func
 });
 Actions.displayName = 'ToolApproval.Actions';
 
-export type ToolApprovalButtonProps = ComponentPropsWithoutRef<'button'>;
+export type ToolApprovalButtonProps = ItemButtonProps;
 
 /** Approves (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
 export const Approve = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Approve(props, ref) {
@@ -250,11 +254,8 @@ export const Approve = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
   if (!showControls || state === 'failed') return null;
   return (
     <button
-      {...itemAttributes('submit', 'approval', state)}
-      type="submit"
-      {...props}
+      {...submitButtonProps(itemAttributes('submit', 'approval', state), props, !takesAnswer(state), false)}
       ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
     >
       {props.children ?? labels.approve}
     </button>
@@ -272,7 +273,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
       type="button"
       {...props}
       ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
+      disabled={!takesAnswer(state) || props.disabled}
       onClick={composeEventHandlers(props.onClick, decline)}
     >
       {props.children ?? labels.decline}
@@ -281,76 +282,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 Decline.displayName = 'ToolApproval.Decline';
 
-/** After a failure only: sends the same answer again. */
-export const Retry = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Retry(props, ref) {
-  const { state, labels, ids, retry } = useApprovalContext('<ToolApproval.Retry>');
-  if (state !== 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'approval', state)}
-      type="button"
-      aria-describedby={ids.error}
-      {...props}
-      ref={ref}
-      onClick={composeEventHandlers(props.onClick, retry)}
-    >
-      {props.children ?? labels.retry}
-    </button>
-  );
-});
-Retry.displayName = 'ToolApproval.Retry';
+export const { Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
 
-export type ToolApprovalTextProps = ComponentPropsWithoutRef<'p'>;
-
-/** Why the approval cannot be shown (malformed), or the server's message after a failed answer (an alert). */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(
-  function ErrorMessage(props, ref) {
-    const { state, message, ids } = useApprovalContext('<ToolApproval.Error>');
-    const children = props.children ?? message;
-    if (!children) return null;
-    return (
-      <p
-        {...itemAttributes('error', 'approval', state)}
-        id={ids.error}
-        role={state === 'failed' ? 'alert' : undefined}
-        {...props}
-        ref={ref}
-      >
-        {children}
-      </p>
-    );
-  },
-);
-ErrorMessage.displayName = 'ToolApproval.Error';
-
-/** The outcome, once there is one: approved, declined (with the reason), answered elsewhere, expired. */
-export const Answer = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(function Answer(props, ref) {
-  const { state, outcome } = useApprovalContext('<ToolApproval.Answer>');
-  const children = props.children ?? outcome;
-  if (!outcome || !children) return null;
-  return (
-    <p {...itemAttributes('answer', 'approval', state)} tabIndex={-1} {...props} ref={ref}>
-      {children}
-    </p>
-  );
-});
-Answer.displayName = 'ToolApproval.Answer';
-
-export type ToolApprovalStatusProps = ComponentPropsWithoutRef<'div'>;
-
-/** A polite live region (visually hidden by default): "Sending…", then the outcome. Keep it in layouts of your own. */
-export const Status = forwardRef<HTMLDivElement, ToolApprovalStatusProps>(function Status(props, ref) {
-  const { state, announcement } = useApprovalContext('<ToolApproval.Status>');
-  return (
-    <div
-      {...itemAttributes('status', 'approval', state)}
-      role="status"
-      style={visuallyHidden}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? announcement}
-    </div>
-  );
-});
-Status.displayName = 'ToolApproval.Status';
+export type ToolApprovalTextProps = ItemTextProps;
+export type ToolApprovalStatusProps = ItemStatusProps;

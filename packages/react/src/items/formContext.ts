@@ -1,7 +1,7 @@
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import type { FormDraft, FormField } from '@ask-user-kit/core/items';
 import { partIds } from '../internal/ids.ts';
-import { namedContext, usePartContext } from './itemParts.ts';
+import { namedContext, usePartContext } from './itemParts.tsx';
 import type { FormLabels } from './labels.ts';
 
 /** What `ResumeForm.Root` gives its parts (and `useResumeForm()` the app). */

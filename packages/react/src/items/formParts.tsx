@@ -8,17 +8,23 @@ import {
 } from '@ask-user-kit/core/items';
 import {
   forwardRef,
-  useImperativeHandle,
-  useRef,
   useState,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
 import { usePartIds } from '../internal/ids.ts';
-import { visuallyHidden } from '../internal/primitive.ts';
-import { itemAttributes, useItemFocus } from './itemParts.ts';
-import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import { submitButtonProps } from '../internal/parts.ts';
+import { itemAttributes } from './itemParts.tsx';
+import {
+  itemFormAttributes,
+  itemStatusParts,
+  useItemRoot,
+  type ItemButtonProps,
+  type ItemStatusProps,
+} from './itemParts.tsx';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { settle, useItemDraft, type ItemRun } from './itemState.ts';
 import { FieldView, isDraft } from './FieldView.tsx';
 import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
@@ -54,9 +60,9 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   forwardedRef,
 ) {
   const labels = { ...defaultFormLabels, ...givenLabels };
-  const entry = useItemEntry(run, item);
+  const { entry, rootRef } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
-  const answerable = isAnswerable(state);
+  const answerable = takesAnswer(state);
   const fields = item.kind === 'form' ? item.form.fields : [];
   const [draft, setDraft] = useItemDraft(
     item.key,
@@ -66,10 +72,6 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   );
   const [refused, setRefused] = useState<FieldError[]>([]);
   const ids = usePartIds(FORM_PARTS);
-  const rootRef = useRef<HTMLFormElement | null>(null);
-  // Our ref and the app's on the one form.
-  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  useItemFocus(rootRef, state);
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
@@ -113,11 +115,8 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   return (
     <FormContext.Provider value={context}>
       <form
-        {...itemAttributes('root', 'form', state)}
+        {...itemFormAttributes('form', state, ids.title)}
         data-invalid={refused.length > 0 ? '' : undefined}
-        aria-labelledby={ids.title}
-        aria-busy={state === 'submitting' || undefined}
-        tabIndex={answerable ? undefined : -1}
         {...formProps}
         ref={rootRef}
         noValidate
@@ -201,7 +200,7 @@ export function Fields() {
 }
 Fields.displayName = 'ResumeForm.Fields';
 
-export type ResumeFormButtonProps = ComponentPropsWithoutRef<'button'>;
+export type ResumeFormButtonProps = ItemButtonProps;
 
 /** Sends the form (its submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
 export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Submit(props, ref) {
@@ -209,11 +208,8 @@ export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(funct
   if (!showControls || state === 'failed') return null;
   return (
     <button
-      {...itemAttributes('submit', 'form', state)}
-      type="submit"
-      {...props}
+      {...submitButtonProps(itemAttributes('submit', 'form', state), props, !takesAnswer(state), false)}
       ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
     >
       {props.children ?? labels.submit}
     </button>
@@ -221,76 +217,6 @@ export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(funct
 });
 Submit.displayName = 'ResumeForm.Submit';
 
-/** After a failure only: sends the same answer again (a submit button too). */
-export const Retry = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Retry(props, ref) {
-  const { state, labels, ids } = useFormContext('<ResumeForm.Retry>');
-  if (state !== 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'form', state)}
-      type="submit"
-      aria-describedby={ids.error}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? labels.retry}
-    </button>
-  );
-});
-Retry.displayName = 'ResumeForm.Retry';
+export const { Retry, ErrorMessage, Answer, Status } = itemStatusParts(FormContext, 'form', 'ResumeForm');
 
-/** Why the form cannot be shown (malformed), or the server's message after a failed answer (an alert). */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(
-  function ErrorMessage(props, ref) {
-    const { state, message, ids } = useFormContext('<ResumeForm.Error>');
-    const children = props.children ?? message;
-    if (!children) return null;
-    return (
-      <p
-        {...itemAttributes('error', 'form', state)}
-        id={ids.error}
-        role={state === 'failed' ? 'alert' : undefined}
-        {...props}
-        ref={ref}
-      >
-        {children}
-      </p>
-    );
-  },
-);
-ErrorMessage.displayName = 'ResumeForm.Error';
-
-/** The outcome, once there is one: sent, answered elsewhere, expired. */
-export const Answer = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(function Answer(props, ref) {
-  const { state, outcome } = useFormContext('<ResumeForm.Answer>');
-  const children = props.children ?? outcome;
-  if (!outcome || !children) return null;
-  return (
-    <p {...itemAttributes('answer', 'form', state)} tabIndex={-1} {...props} ref={ref}>
-      {children}
-    </p>
-  );
-});
-Answer.displayName = 'ResumeForm.Answer';
-
-export type ResumeFormStatusProps = ComponentPropsWithoutRef<'div'>;
-
-/**
- * A polite live region (visually hidden by default): how many fields need attention after a refused
- * submit, "Sending…", then the outcome. Keep it in layouts of your own.
- */
-export const Status = forwardRef<HTMLDivElement, ResumeFormStatusProps>(function Status(props, ref) {
-  const { state, announcement } = useFormContext('<ResumeForm.Status>');
-  return (
-    <div
-      {...itemAttributes('status', 'form', state)}
-      role="status"
-      style={visuallyHidden}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? announcement}
-    </div>
-  );
-});
-Status.displayName = 'ResumeForm.Status';
+export type ResumeFormStatusProps = ItemStatusProps;

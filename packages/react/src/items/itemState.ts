@@ -16,9 +16,6 @@ export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
   return entry ?? { item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
 }
 
-/** True while the item takes an answer: its controls are enabled. */
-export const isAnswerable = (state: ItemEntry['state']) => state === 'ready' || state === 'failed';
-
 const storageKey = (key: string) => `ask-user-kit:item:${key}`;
 
 // sessionStorage may be missing (SSR), disabled (privacy settings throw) or full: a draft that

@@ -64,8 +64,8 @@ const lateFormView: ItemView = (run, item) =>
     defaultView(run, item)
   );
 
-function renderConcierge(view?: ItemView) {
-  const recorder = recordingFetch();
+function renderConcierge(view?: ItemView, intercept?: Parameters<typeof recordingFetch>[0]) {
+  const recorder = recordingFetch(intercept);
   const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
   const options: UseAgentRunOptions = {
     baseUrl,
@@ -347,6 +347,54 @@ describe('compound parts with the concierge', () => {
     const name = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(name).toHaveFocus(), serverWait);
+  });
+});
+
+/** Sends the first request to `route` to a route the server does not have: a real 404, once. */
+function failFirst(route: string): Parameters<typeof recordingFetch>[0] {
+  let failed = false;
+  return (url) => {
+    if (failed || !url.endsWith(`/${route}`)) return undefined;
+    failed = true;
+    return url.replace(new RegExp(`${route}$`), 'no-such-route');
+  };
+}
+
+describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', () => {
+  it('approval: Retry is the submit button, described by the error and focused; Enter sends the approval again', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(undefined, failFirst('approve-tool-call'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'failed'), serverWait);
+    const retry = within(approval).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAttribute('type', 'submit');
+    expect(retry).toHaveAccessibleDescription(/404/);
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(recorder.count('approve-tool-call')).toBe(2);
+  });
+
+  it('form: Retry is the submit button, described by the error and focused; Enter sends the data again', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(undefined, failFirst('resume-stream'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    await user.type(within(form).getByRole('spinbutton', { name: 'amount' }), '300');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    const retry = within(form).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAttribute('type', 'submit');
+    expect(retry).toHaveAccessibleDescription(/404/);
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('within 300 EUR'), serverWait);
+    expect(recorder.count('resume-stream')).toBe(2);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
+import { showsControls } from '../internal/lifecycle.ts';
 import {
   forwardRef,
   useImperativeHandle,
@@ -14,7 +15,6 @@ import { dataAttributes, PromptContext, type PromptContextValue } from './contex
 import { usePromptIds } from './ids.ts';
 import {
   answerField,
-  isAnswerable,
   promptMessage,
   promptStatus,
   READY,
@@ -108,7 +108,7 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
   const [notice, setNotice] = useState<string>();
   const status = promptStatus({ prompt, answer: givenAnswer, run, local });
   const { state } = status;
-  const answerable = isAnswerable(state);
+  const answerable = showsControls(state);
 
   const [draft, setDraft] = useDraft({
     prompt,

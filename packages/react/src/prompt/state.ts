@@ -35,11 +35,6 @@ export interface InvalidAnswer {
 
 export const READY: PromptStatus = Object.freeze({ state: 'ready' });
 
-/** The states in which the prompt takes an answer: its controls are shown. */
-export function isAnswerable(state: PromptState): boolean {
-  return state === 'ready' || state === 'submitting' || state === 'failed';
-}
-
 /**
  * The prompt to render: `prompt` itself, or, when it is not a parsed prompt at all (it came from
  * the network; anything can arrive), a malformed one that says so instead of throwing.
