@@ -1,8 +1,8 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { mergeIds, visuallyHidden } from './primitive.ts';
+import { mergeIds } from './primitive.ts';
 
-// The elements every waiting question renders alike (<AskUserPrompt>, <ToolApproval>, <ResumeForm>),
-// as the props of each: a part spreads them with its documented data attributes and the app's props.
+// The props of the elements every waiting question renders alike (<AskUserPrompt>, <ToolApproval>,
+// <ResumeForm>): a part spreads them with its documented data attributes and the app's props.
 
 /** A part's documented data attributes (`data-scope`, `data-part`, `data-state`, …). */
 export type PartAttributes = Record<`data-${string}`, string | undefined>;
@@ -26,7 +26,3 @@ export function submitButtonProps(
     'aria-describedby': mergeIds(props['aria-describedby'], errorId),
   };
 }
-
-/** The polite live region that says what happens to the answer: visually hidden unless the app styles it. */
-export const statusRegionProps = (attributes: PartAttributes) =>
-  ({ ...attributes, role: 'status', style: visuallyHidden }) as const;

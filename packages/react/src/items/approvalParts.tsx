@@ -2,12 +2,12 @@ import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import {
   forwardRef,
+  useId,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
   type Ref,
 } from 'react';
-import { usePartIds } from '../internal/ids.ts';
 import { composeEventHandlers } from '../internal/primitive.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { itemAttributes, namedContext, usePartContext } from './itemParts.tsx';
@@ -15,6 +15,7 @@ import {
   itemFormAttributes,
   itemStatusParts,
   useItemRoot,
+  useItemWords,
   type ItemButtonProps,
   type ItemStatusProps,
   type ItemTextProps,
@@ -54,9 +55,9 @@ export interface ToolApprovalContextValue {
   retry: () => void;
   /** The approval's controls show: a well-formed approval that takes an answer or is being sent. */
   showControls: boolean;
-  /** What `.Answer` shows: approved, declined (with the reason), answered elsewhere or expired. */
+  /** What `.Answer` shows once answered: approved, or declined (with the reason). */
   outcome: string | undefined;
-  /** What `.Error` shows: why the approval cannot be shown, or why its answer failed. */
+  /** What `.Error` shows: why the approval cannot be shown, why its answer failed, or why it no longer waits. */
   message: string | undefined;
   /** What `.Status` announces. */
   announcement: string;
@@ -72,15 +73,10 @@ export const useApprovalContext = (user: string) =>
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-const APPROVAL_PARTS = ['title', 'reason', 'error'] as const;
-
 function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined {
   const sent = entry.answer;
-  if (entry.state === 'answered' && sent)
-    return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
-  if (entry.state === 'answered-elsewhere') return labels.answeredElsewhere;
-  if (entry.state === 'expired') return labels.expired;
-  return undefined;
+  if (entry.state !== 'answered' || !sent) return undefined;
+  return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
 }
 
 /**
@@ -97,16 +93,11 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const { state } = entry;
   const answerable = takesAnswer(state);
   const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
-  const ids = usePartIds(APPROVAL_PARTS);
+  const ids = { title: useId(), reason: useId(), error: useId() };
   const answers = itemAnswers(run.store);
 
   const outcome = outcomeOf(entry, labels);
-  const message =
-    item.kind === 'malformed'
-      ? labels.malformed(item.reason)
-      : state === 'failed'
-        ? entry.error?.message
-        : undefined;
+  const { message, announcement } = useItemWords(item, entry, labels, labels.title(item.toolName), outcome);
   const context: ToolApprovalContextValue = {
     item,
     state,
@@ -125,7 +116,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,
-    announcement: state === 'submitting' ? labels.submitting : (outcome ?? ''),
+    announcement,
     ids,
   };
   return (

@@ -20,9 +20,9 @@ export interface ResumeFormContextValue {
   submit: () => void;
   /** The fields and buttons show: a well-formed form that takes an answer or is being sent. */
   showControls: boolean;
-  /** What `.Answer` shows: sent, answered elsewhere or expired. */
+  /** What `.Answer` shows once answered: sent. */
   outcome: string | undefined;
-  /** What `.Error` shows: why the form cannot be shown, or why its answer failed. */
+  /** What `.Error` shows: why the form cannot be shown, why its answer failed or was refused, or why it no longer waits. */
   message: string | undefined;
   /** What `.Status` announces. */
   announcement: string;

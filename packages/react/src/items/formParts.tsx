@@ -1,4 +1,4 @@
-import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import type { SuspensionItem } from '@ask-user-kit/core';
 import {
   initialFormDraft,
   itemAnswers,
@@ -8,18 +8,19 @@ import {
 } from '@ask-user-kit/core/items';
 import {
   forwardRef,
+  useId,
   useState,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-import { usePartIds } from '../internal/ids.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { itemAttributes } from './itemParts.tsx';
 import {
   itemFormAttributes,
   itemStatusParts,
   useItemRoot,
+  useItemWords,
   type ItemButtonProps,
   type ItemStatusProps,
 } from './itemParts.tsx';
@@ -41,14 +42,9 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
   children?: ReactNode;
 }
 
-const FORM_PARTS = ['title', 'fieldPrefix', 'error'] as const;
-
-function outcomeOf(state: ItemEntry['state'], labels: FormLabels): string | undefined {
-  if (state === 'answered') return labels.answered;
-  if (state === 'answered-elsewhere') return labels.answeredElsewhere;
-  if (state === 'expired') return labels.expired;
-  return undefined;
-}
+/** The schema's `title`, else "confirm_budget needs some details": the form's name. */
+const formTitle = (item: SuspensionItem, labels: FormLabels) =>
+  item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
 
 /**
  * The form's `<form>`: holds the draft, validates it in the browser (invalid data sends nothing),
@@ -71,7 +67,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     isDraft,
   );
   const [refused, setRefused] = useState<FieldError[]>([]);
-  const ids = usePartIds(FORM_PARTS);
+  const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
@@ -88,7 +84,17 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     settle(submitForm(run.store, item.key, draft));
   };
 
-  const outcome = outcomeOf(state, labels);
+  const outcome = state === 'answered' ? labels.answered : undefined;
+  // A refused submit is said where errors go, as a prompt's refused answer is.
+  const refusal = refused.length > 0 ? labels.invalid(refused.length) : undefined;
+  const { message, announcement } = useItemWords(
+    item,
+    entry,
+    labels,
+    formTitle(item, labels),
+    outcome,
+    refusal,
+  );
   const context: ResumeFormContextValue = {
     item,
     state,
@@ -100,16 +106,8 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     submit,
     showControls: item.kind === 'form' && (answerable || state === 'submitting'),
     outcome,
-    message:
-      item.kind === 'malformed'
-        ? labels.malformed(item.reason)
-        : state === 'failed'
-          ? entry.error?.message
-          : undefined,
-    announcement:
-      state === 'submitting'
-        ? labels.submitting
-        : (outcome ?? (refused.length > 0 ? labels.invalid(refused.length) : '')),
+    message,
+    announcement,
     ids,
   };
   return (
@@ -137,10 +135,9 @@ export type ResumeFormTextProps = ComponentPropsWithoutRef<'p'>;
 /** The schema's `title`, else "confirm_budget needs some details": the form's name. */
 export const Title = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(function Title(props, ref) {
   const { item, state, labels, ids } = useFormContext('<ResumeForm.Title>');
-  const title = item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
   return (
     <p {...itemAttributes('question', 'form', state)} id={ids.title} {...props} ref={ref}>
-      {props.children ?? title}
+      {props.children ?? formTitle(item, labels)}
     </p>
   );
 });

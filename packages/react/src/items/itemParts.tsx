@@ -11,8 +11,10 @@ import {
   type ForwardedRef,
   type RefObject,
 } from 'react';
+import { stateMessage, useAnnouncement, type StateLabels } from '../internal/announcement.ts';
 import { takesAnswer } from '../internal/lifecycle.ts';
-import { statusRegionProps, submitButtonProps } from '../internal/parts.ts';
+import { submitButtonProps } from '../internal/parts.ts';
+import { visuallyHidden } from '../internal/primitive.ts';
 import { useItemEntry, type ItemRun } from './itemState.ts';
 
 /** The documented data attributes of an item's part, which the app's props may replace. */
@@ -105,6 +107,32 @@ export interface ItemPartsContextValue {
   ids: { title: string; error: string };
 }
 
+/**
+ * What an item's `.Error` and `.Status` say, in the words and by the rules of a prompt's
+ * (`stateMessage`, `useAnnouncement`): `question` is its title, `outcome` what `.Answer` shows once
+ * answered, `refusal` why the last submit was refused (said while it is ready).
+ */
+export function useItemWords(
+  item: SuspensionItem,
+  entry: ItemEntry,
+  labels: StateLabels & { malformed: (reason: string) => string },
+  question: string,
+  outcome: string | undefined,
+  refusal?: string,
+) {
+  const message =
+    item.kind === 'malformed'
+      ? labels.malformed(item.reason)
+      : (stateMessage(entry.state, entry.error, labels) ?? refusal);
+  const announcement = useAnnouncement({
+    state: entry.state,
+    question,
+    message,
+    labels: { newQuestion: labels.newQuestion, sending: labels.sending, sent: outcome ?? '' },
+  });
+  return { message, announcement };
+}
+
 /** The item's entry in the run, and the ref its `<form>` and the app share (focus moves through it). */
 export function useItemRoot(run: ItemRun, item: SuspensionItem, forwardedRef: ForwardedRef<HTMLFormElement>) {
   const entry: ItemEntry = useItemEntry(run, item);
@@ -159,13 +187,7 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
     const children = props.children ?? message;
     if (!children) return null;
     return (
-      <p
-        {...itemAttributes('error', kind, state)}
-        id={ids.error}
-        role={state === 'failed' ? 'alert' : undefined}
-        {...props}
-        ref={ref}
-      >
+      <p {...itemAttributes('error', kind, state)} id={ids.error} {...props} ref={ref}>
         {children}
       </p>
     );
@@ -188,7 +210,13 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   const Status = forwardRef<HTMLDivElement, ItemStatusProps>(function Status(props, ref) {
     const { state, announcement } = use('Status');
     return (
-      <div {...statusRegionProps(itemAttributes('status', kind, state))} {...props} ref={ref}>
+      <div
+        {...itemAttributes('status', kind, state)}
+        role="status"
+        style={visuallyHidden}
+        {...props}
+        ref={ref}
+      >
         {props.children ?? announcement}
       </div>
     );

@@ -366,11 +366,18 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     const { recorder } = renderConcierge(undefined, failFirst('approve-tool-call'));
     await user.click(screen.getByRole('button', { name: 'Start' }));
     const approval = await approvalForm();
+    // Announced as a prompt's question is, politely.
+    await waitFor(() =>
+      expect(within(approval).getByRole('status')).toHaveTextContent('New question: Allow book_trip to run?'),
+    );
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approval).toHaveAttribute('data-state', 'failed'), serverWait);
+    // The prompt's words, said by the live region and shown where errors go (no second, assertive alert).
+    expect(within(approval).getByRole('status').textContent).toMatch(/^Your answer could not be sent: .*404/);
+    expect(within(approval).queryByRole('alert')).toBeNull();
     const retry = within(approval).getByRole('button', { name: 'Retry' });
     expect(retry).toHaveAttribute('type', 'submit');
-    expect(retry).toHaveAccessibleDescription(/404/);
+    expect(retry).toHaveAccessibleDescription(/^Your answer could not be sent: .*404/);
     expect(retry).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
@@ -387,9 +394,11 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    expect(within(form).getByRole('status').textContent).toMatch(/^Your answer could not be sent: .*404/);
+    expect(within(form).queryByRole('alert')).toBeNull();
     const retry = within(form).getByRole('button', { name: 'Retry' });
     expect(retry).toHaveAttribute('type', 'submit');
-    expect(retry).toHaveAccessibleDescription(/404/);
+    expect(retry).toHaveAccessibleDescription(/^Your answer could not be sent: .*404/);
     expect(retry).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);

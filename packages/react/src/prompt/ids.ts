@@ -1,4 +1,4 @@
-import { usePartIds } from '../internal/ids.ts';
+// The ids of the prompt's parts, named (`ids.error`), all from one `useId()` through `usePartIds`.
 
 /** The ids of a prompt's parts that others point at (`htmlFor`, `aria-describedby`) or share (`name`). */
 export interface PromptIds {
@@ -12,11 +12,8 @@ export interface PromptIds {
   choices: string;
 }
 
-const PROMPT_PARTS = ['description', 'error', 'field', 'choices'] as const;
-
-export function usePromptIds(): PromptIds {
-  return usePartIds(PROMPT_PARTS);
-}
+/** The names of `PromptIds`, for `usePartIds`. */
+export const PROMPT_PARTS = ['description', 'error', 'field', 'choices'] as const;
 
 /** The ids of an option's parts that its control points at. */
 export interface OptionIds {
@@ -26,8 +23,5 @@ export interface OptionIds {
   description: string;
 }
 
-const OPTION_PARTS = ['label', 'description'] as const;
-
-export function useOptionIds(): OptionIds {
-  return usePartIds(OPTION_PARTS);
-}
+/** The names of `OptionIds`, for `usePartIds`. */
+export const OPTION_PARTS = ['label', 'description'] as const;
