@@ -1,5 +1,4 @@
 'use client';
-import { forwardRef } from 'react';
 import {
   Answer,
   Description,
@@ -13,6 +12,7 @@ import {
   Title,
   type ResumeFormRootProps,
 } from './formParts.tsx';
+import { itemComponent } from './itemParts.tsx';
 import { useFormContext, type ResumeFormContextValue } from './formContext.ts';
 
 export type { ResumeFormContextValue } from './formContext.ts';
@@ -69,19 +69,7 @@ function DefaultLayout() {
  *   <ResumeForm.Status />
  * </ResumeForm.Root>
  */
-const ResumeFormComponent = forwardRef<HTMLFormElement, ResumeFormProps>(function ResumeForm(
-  { children, ...props },
-  ref,
-) {
-  return (
-    <Root key={props.item.key} ref={ref} {...props}>
-      {children ?? <DefaultLayout />}
-    </Root>
-  );
-});
-ResumeFormComponent.displayName = 'ResumeForm';
-
-export const ResumeForm = Object.assign(ResumeFormComponent, {
+export const ResumeForm = Object.assign(itemComponent(Root, DefaultLayout, 'ResumeForm'), {
   Root,
   Title,
   Description,

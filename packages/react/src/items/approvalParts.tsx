@@ -9,14 +9,16 @@ import {
   type Ref,
 } from 'react';
 import { composeEventHandlers } from '../internal/primitive.ts';
-import { submitButtonProps } from '../internal/parts.ts';
-import { itemAttributes, namedContext, usePartContext } from './itemParts.tsx';
 import {
-  itemFormAttributes,
+  itemAttributes,
+  namedContext,
+  usePartContext,
+  itemFormProps,
   itemStatusParts,
   useItemRoot,
   useItemWords,
   type ItemButtonProps,
+  type ItemPartsContextValue,
   type ItemStatusProps,
   type ItemTextProps,
 } from './itemParts.tsx';
@@ -37,7 +39,7 @@ export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'fo
 }
 
 /** What `ToolApproval.Root` gives its parts (and `useToolApproval()` the app). */
-export interface ToolApprovalContextValue {
+export interface ToolApprovalContextValue extends ItemPartsContextValue {
   item: SuspensionItem;
   state: ItemEntry['state'];
   /** The answer sent, once there is one. */
@@ -53,20 +55,22 @@ export interface ToolApprovalContextValue {
   decline: () => void;
   /** Sends the failed answer again. */
   retry: () => void;
-  /** The approval's controls show: a well-formed approval that takes an answer or is being sent. */
-  showControls: boolean;
   /** What `.Answer` shows once answered: approved, or declined (with the reason). */
   outcome: string | undefined;
-  /** What `.Error` shows: why the approval cannot be shown, why its answer failed, or why it no longer waits. */
-  message: string | undefined;
-  /** What `.Status` announces. */
-  announcement: string;
   ids: { title: string; reason: string; error: string };
 }
 
 export const ApprovalContext = namedContext<ToolApprovalContextValue>('ToolApprovalContext');
 
-const approvalStatusParts = itemStatusParts(ApprovalContext, 'approval', 'ToolApproval');
+/** `.Approve` (the form's submit button; disabled while sending; not shown after a failure: `.Retry` is), `.Retry`, `.Error`, `.Answer`, `.Status`. */
+const approvalStatusParts = itemStatusParts(
+  ApprovalContext,
+  'approval',
+  'ToolApproval',
+  { part: 'Approve', label: (labels) => labels.approve },
+  // What the tool wants to do ("Allow book_trip to run?").
+  ({ item, labels }) => labels.title(item.toolName),
+);
 
 export const useApprovalContext = (user: string) =>
   usePartContext(ApprovalContext, user, '<ToolApproval> or <ToolApproval.Root>');
@@ -122,15 +126,14 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   return (
     <ApprovalContext.Provider value={context}>
       <form
-        {...itemFormAttributes('approval', state, ids.title)}
-        {...formProps}
+        {...itemFormProps(
+          'approval',
+          state,
+          ids.title,
+          formProps,
+          state === 'failed' ? context.retry : context.approve,
+        )}
         ref={rootRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (state === 'failed') context.retry();
-          else context.approve();
-        }}
       >
         {children}
       </form>
@@ -140,17 +143,6 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
 Root.displayName = 'ToolApproval.Root';
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
-
-/** What the tool wants to do ("Allow book_trip to run?"): the form's name. */
-export const Title = forwardRef<HTMLParagraphElement, ToolApprovalTitleProps>(function Title(props, ref) {
-  const { item, state, labels, ids } = useApprovalContext('<ToolApproval.Title>');
-  return (
-    <p {...itemAttributes('question', 'approval', state)} id={ids.title} {...props} ref={ref}>
-      {props.children ?? labels.title(item.toolName)}
-    </p>
-  );
-});
-Title.displayName = 'ToolApproval.Title';
 
 /** An argument as a person reads it: text as is, anything else as indented JSON. */
 function readable(value: unknown): string {
@@ -239,21 +231,6 @@ Actions.displayName = 'ToolApproval.Actions';
 
 export type ToolApprovalButtonProps = ItemButtonProps;
 
-/** Approves (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
-export const Approve = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Approve(props, ref) {
-  const { state, labels, showControls } = useApprovalContext('<ToolApproval.Approve>');
-  if (!showControls || state === 'failed') return null;
-  return (
-    <button
-      {...submitButtonProps(itemAttributes('submit', 'approval', state), props, !takesAnswer(state), false)}
-      ref={ref}
-    >
-      {props.children ?? labels.approve}
-    </button>
-  );
-});
-Approve.displayName = 'ToolApproval.Approve';
-
 /** Declines, with the reason typed in `.Reason`; disabled while sending. Not shown after a failure. */
 export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Decline(props, ref) {
   const { state, labels, showControls, decline } = useApprovalContext('<ToolApproval.Decline>');
@@ -273,7 +250,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 Decline.displayName = 'ToolApproval.Decline';
 
-export const { Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
+export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
 
 export type ToolApprovalTextProps = ItemTextProps;
 export type ToolApprovalStatusProps = ItemStatusProps;

@@ -1,11 +1,11 @@
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import type { FormDraft, FormField } from '@ask-user-kit/core/items';
 import { partIds } from '../internal/ids.ts';
-import { namedContext, usePartContext } from './itemParts.tsx';
+import { namedContext, usePartContext, type ItemPartsContextValue } from './itemParts.tsx';
 import type { FormLabels } from './labels.ts';
 
 /** What `ResumeForm.Root` gives its parts (and `useResumeForm()` the app). */
-export interface ResumeFormContextValue {
+export interface ResumeFormContextValue extends ItemPartsContextValue {
   item: SuspensionItem;
   state: ItemEntry['state'];
   labels: FormLabels;
@@ -18,14 +18,6 @@ export interface ResumeFormContextValue {
   errors: ReadonlyMap<string, string>;
   /** Validates the draft and sends it, or sends the failed answer again (what the form's submit does). */
   submit: () => void;
-  /** The fields and buttons show: a well-formed form that takes an answer or is being sent. */
-  showControls: boolean;
-  /** What `.Answer` shows once answered: sent. */
-  outcome: string | undefined;
-  /** What `.Error` shows: why the form cannot be shown, why its answer failed or was refused, or why it no longer waits. */
-  message: string | undefined;
-  /** What `.Status` announces. */
-  announcement: string;
   ids: { title: string; fieldPrefix: string; error: string };
 }
 

@@ -14,10 +14,9 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-import { submitButtonProps } from '../internal/parts.ts';
-import { itemAttributes } from './itemParts.tsx';
 import {
-  itemFormAttributes,
+  itemAttributes,
+  itemFormProps,
   itemStatusParts,
   useItemRoot,
   useItemWords,
@@ -113,15 +112,9 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   return (
     <FormContext.Provider value={context}>
       <form
-        {...itemFormAttributes('form', state, ids.title)}
         data-invalid={refused.length > 0 ? '' : undefined}
-        {...formProps}
+        {...itemFormProps('form', state, ids.title, formProps, submit)}
         ref={rootRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
       >
         {children}
       </form>
@@ -131,17 +124,6 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
 Root.displayName = 'ResumeForm.Root';
 
 export type ResumeFormTextProps = ComponentPropsWithoutRef<'p'>;
-
-/** The schema's `title`, else "confirm_budget needs some details": the form's name. */
-export const Title = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(function Title(props, ref) {
-  const { item, state, labels, ids } = useFormContext('<ResumeForm.Title>');
-  return (
-    <p {...itemAttributes('question', 'form', state)} id={ids.title} {...props} ref={ref}>
-      {props.children ?? formTitle(item, labels)}
-    </p>
-  );
-});
-Title.displayName = 'ResumeForm.Title';
 
 /** The schema's `description`, if it has one. */
 export const Description = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(
@@ -199,21 +181,20 @@ Fields.displayName = 'ResumeForm.Fields';
 
 export type ResumeFormButtonProps = ItemButtonProps;
 
-/** Sends the form (its submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
-export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Submit(props, ref) {
-  const { state, labels, showControls } = useFormContext('<ResumeForm.Submit>');
-  if (!showControls || state === 'failed') return null;
-  return (
-    <button
-      {...submitButtonProps(itemAttributes('submit', 'form', state), props, !takesAnswer(state), false)}
-      ref={ref}
-    >
-      {props.children ?? labels.submit}
-    </button>
-  );
-});
-Submit.displayName = 'ResumeForm.Submit';
-
-export const { Retry, ErrorMessage, Answer, Status } = itemStatusParts(FormContext, 'form', 'ResumeForm');
+/** `.Submit` (sends the form; disabled while sending; not shown after a failure: `.Retry` is), `.Retry`, `.Error`, `.Answer`, `.Status`. */
+export const {
+  Title,
+  Send: Submit,
+  Retry,
+  ErrorMessage,
+  Answer,
+  Status,
+} = itemStatusParts(
+  FormContext,
+  'form',
+  'ResumeForm',
+  { part: 'Submit', label: (labels) => labels.submit },
+  ({ item, labels }) => formTitle(item, labels),
+);
 
 export type ResumeFormStatusProps = ItemStatusProps;

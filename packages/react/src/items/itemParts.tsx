@@ -3,19 +3,22 @@ import {
   createContext,
   forwardRef,
   useContext,
-  useEffect,
   useImperativeHandle,
   useRef,
   type ComponentPropsWithoutRef,
+  type ComponentType,
   type Context,
   type ForwardedRef,
-  type RefObject,
+  type FormEvent,
+  type ReactNode,
+  type RefAttributes,
 } from 'react';
 import { stateMessage, useAnnouncement, type StateLabels } from '../internal/announcement.ts';
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
 import { useItemEntry, type ItemRun } from './itemState.ts';
+import { useItemFocus } from './useItemFocus.ts';
 
 /** The documented data attributes of an item's part, which the app's props may replace. */
 export function itemAttributes(part: string, kind: 'approval' | 'form', state: ItemEntry['state']) {
@@ -36,73 +39,22 @@ export function namedContext<T>(name: string): Context<T | null> {
   return context;
 }
 
-const ROOT = '[data-scope=ask-user][data-part=root]';
-const OPEN_ROOT = `${ROOT}[data-state=ready], ${ROOT}[data-state=failed]`;
-const CONTROL = 'input:enabled, select:enabled, textarea:enabled, button:enabled';
-
-/** The first open item or prompt after `root` in the page (else before it), other than `root`. */
-function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
-  const open = [...document.querySelectorAll<HTMLElement>(OPEN_ROOT)].filter((other) => other !== root);
-  const after = open.find(
-    (other) => (root.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
-  );
-  return after ?? open[0];
-}
-
-/**
- * Where focus goes once an answer sent from this item settles (its disabled controls dropped focus
- * to `<body>`, or it is still inside the item): after a failure, to Retry; once answered, to the
- * first control of the next open item or prompt if there is one, else to the item's outcome
- * (`.Answer`) or, without one, its form; and an item that arrives later, open, takes focus from
- * there. Focus the user moved elsewhere meanwhile is left alone.
- */
-export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
-  const sent = useRef(false);
-  // An item that arrives open while focus rests on an earlier item's or prompt's outcome (where the
-  // effect below left it: nothing was open then) takes focus: the conversation went on to it.
-  const arrivedOpen = useRef(takesAnswer(state));
-  useEffect(() => {
-    const form = root.current;
-    if (!arrivedOpen.current || !form) return;
-    const parked = document.activeElement?.closest<HTMLElement>(ROOT);
-    if (!parked || parked === form || parked.matches(`${OPEN_ROOT}, ${ROOT}[data-state=submitting]`)) return;
-    if ((parked.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) === 0) return;
-    form.querySelector<HTMLElement>(CONTROL)?.focus();
-  }, [root]);
-  useEffect(() => {
-    if (state === 'submitting') {
-      sent.current = true;
-      return;
-    }
-    const form = root.current;
-    if (!sent.current || !form) return;
-    sent.current = false;
-    const active = document.activeElement;
-    if (active !== document.body && !form.contains(active)) return;
-    if (takesAnswer(state)) {
-      form.querySelector<HTMLElement>('[data-part=submit]:enabled')?.focus();
-      return;
-    }
-    const next = nextOpenRoot(form)?.querySelector<HTMLElement>(CONTROL);
-    const outcome = form.querySelector<HTMLElement>('[data-part=answer]') ?? form;
-    (next ?? outcome).focus({ preventScroll: !next });
-  }, [root, state]);
-}
-
 // What <ToolApproval> and <ResumeForm> share: the root's <form> and the parts that show where the
 // item is (Retry, Error, Answer, Status), read from either one's context.
 
 export type ItemKind = 'approval' | 'form';
 
-/** The part of an item's context the shared parts read. */
+/** What an approval's and a form's context share: what the shared parts read. */
 export interface ItemPartsContextValue {
   state: PromptState;
   labels: { retry: string };
-  /** What `.Answer` shows. */
+  /** The controls show: a well-formed item that takes an answer or is being sent. */
+  showControls: boolean;
+  /** What `.Answer` shows once answered: the outcome of the answer sent. */
   outcome: string | undefined;
-  /** What `.Error` shows. */
+  /** What `.Error` shows: why the item cannot be shown, why its answer failed or was refused, or why it no longer waits. */
   message: string | undefined;
-  /** What `.Status` announces. */
+  /** What `.Status` announces (a new item, sending, the outcome, the failure), politely. */
   announcement: string;
   ids: { title: string; error: string };
 }
@@ -143,13 +95,48 @@ export function useItemRoot(run: ItemRun, item: SuspensionItem, forwardedRef: Fo
   return { entry, rootRef };
 }
 
-/** The attributes of the item's `<form>`, named by its title, before the app's props. */
-export const itemFormAttributes = (kind: ItemKind, state: PromptState, titleId: string) => ({
-  ...itemAttributes('root', kind, state),
-  'aria-labelledby': titleId,
-  'aria-busy': state === 'submitting' || undefined,
-  tabIndex: takesAnswer(state) ? undefined : -1,
-});
+/**
+ * The props of the item's `<form>`, the app's included: named by its title; the browser's own
+ * validation off (the kit's speaks instead); submitting it calls `onSubmit`.
+ */
+export function itemFormProps(
+  kind: ItemKind,
+  state: PromptState,
+  titleId: string,
+  formProps: Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'>,
+  onSubmit: () => void,
+) {
+  return {
+    ...itemAttributes('root', kind, state),
+    'aria-labelledby': titleId,
+    'aria-busy': state === 'submitting' || undefined,
+    tabIndex: takesAnswer(state) ? undefined : -1,
+    ...formProps,
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      onSubmit();
+    },
+  };
+}
+
+/**
+ * The ready component (`<ToolApproval>`, `<ResumeForm>`): its root, keyed by the item so that a
+ * new item starts afresh, with the default layout unless the app gives parts of its own.
+ */
+export function itemComponent<Props extends { item: SuspensionItem; children?: ReactNode }>(
+  Root: ComponentType<Props & RefAttributes<HTMLFormElement>>,
+  DefaultLayout: ComponentType,
+  name: string,
+) {
+  const Component = forwardRef<HTMLFormElement, Props>(function Item(props, ref) {
+    // forwardRef's props lose their generic type: they are the Props given.
+    const rootProps = { ...props, children: props.children ?? <DefaultLayout /> } as Props;
+    return <Root key={props.item.key} ref={ref} {...rootProps} />;
+  });
+  Component.displayName = name;
+  return Component;
+}
 
 export type ItemButtonProps = ComponentPropsWithoutRef<'button'>;
 export type ItemTextProps = ComponentPropsWithoutRef<'p'>;
@@ -163,8 +150,38 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   context: Context<Value | null>,
   kind: ItemKind,
   name: string,
+  /** The item's own submit button (`Approve`, `Submit`) and its label. */
+  send: { part: string; label: (labels: Value['labels']) => string },
+  /** The item's title: the form's name. */
+  title: (value: Value) => string,
 ) {
   const use = (part: string) => usePartContext(context, `<${name}.${part}>`, `<${name}> or <${name}.Root>`);
+
+  /** The item's title, the `<form>`'s name. */
+  const Title = forwardRef<HTMLParagraphElement, ItemTextProps>(function Title(props, ref) {
+    const value = use('Title');
+    return (
+      <p {...itemAttributes('question', kind, value.state)} id={value.ids.title} {...props} ref={ref}>
+        {props.children ?? title(value)}
+      </p>
+    );
+  });
+  Title.displayName = `${name}.Title`;
+
+  /** Answers (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
+  const Send = forwardRef<HTMLButtonElement, ItemButtonProps>(function Send(props, ref) {
+    const { state, labels, showControls } = use(send.part);
+    if (!showControls || state === 'failed') return null;
+    return (
+      <button
+        {...submitButtonProps(itemAttributes('submit', kind, state), props, !takesAnswer(state), false)}
+        ref={ref}
+      >
+        {props.children ?? send.label(labels)}
+      </button>
+    );
+  });
+  Send.displayName = `${name}.${send.part}`;
 
   /** After a failure only: sends the same answer again (the form's submit button, described by `.Error`). */
   const Retry = forwardRef<HTMLButtonElement, ItemButtonProps>(function Retry(props, ref) {
@@ -223,5 +240,5 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   });
   Status.displayName = `${name}.Status`;
 
-  return { Retry, ErrorMessage, Answer, Status };
+  return { Title, Send, Retry, ErrorMessage, Answer, Status };
 }
