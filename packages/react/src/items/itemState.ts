@@ -16,25 +16,19 @@ export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
   return entry ?? { item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
 }
 
-const storageKey = (key: string) => `ask-user-kit:item:${key}`;
+const draftName = (key: string) => `ask-user-kit:item:${key}`;
 
 // sessionStorage may be missing (SSR), disabled (privacy settings throw) or full: a draft that
 // cannot be kept is only not kept.
-function readStored<T>(key: string): T | undefined {
-  try {
-    const text = sessionStorage.getItem(storageKey(key));
-    return text === null ? undefined : (JSON.parse(text) as T);
-  } catch {
-    return undefined;
-  }
-}
 
-function writeStored(key: string, value: unknown) {
+/** The draft saved under `name`: read (parsed, unchecked) without `value`, saved with one, removed with `null`. */
+function sessionDraft(name: string, value?: unknown): unknown {
   try {
-    if (value === undefined) sessionStorage.removeItem(storageKey(key));
-    else sessionStorage.setItem(storageKey(key), JSON.stringify(value));
+    if (value === undefined) return JSON.parse(sessionStorage.getItem(name)!);
+    if (value === null) sessionStorage.removeItem(name);
+    else sessionStorage.setItem(name, JSON.stringify(value));
   } catch {
-    // Not kept: see readStored.
+    // Not kept: see above.
   }
 }
 
@@ -53,7 +47,7 @@ export function useItemDraft<T>(
   const set = useCallback(
     (value: T) => {
       setDraft(value);
-      writeStored(key, value);
+      sessionDraft(draftName(key), value);
     },
     [key],
   );
@@ -62,13 +56,13 @@ export function useItemDraft<T>(
   useEffect(() => {
     if (restored.current || !keep) return;
     restored.current = true;
-    const stored = readStored<unknown>(key);
+    const stored = sessionDraft(draftName(key));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is read after mount, once, so that server and client render alike
     if (isValid(stored)) set(stored);
   }, [key, keep, isValid, set]);
   // An item that can no longer be answered keeps no draft.
   useEffect(() => {
-    if (!keep) writeStored(key, undefined);
+    if (!keep) sessionDraft(draftName(key), null);
   }, [key, keep]);
   return [draft, set];
 }
