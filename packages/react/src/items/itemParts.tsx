@@ -20,9 +20,18 @@ import { visuallyHidden } from '../internal/primitive.ts';
 import { useItemEntry, type ItemRun } from './itemState.ts';
 import { useItemFocus } from './useItemFocus.ts';
 
-/** The documented data attributes of an item's part, which the app's props may replace. */
+/**
+ * The documented data attributes of an item's part, which the app's props may replace: a prompt's,
+ * `data-disabled` included (while sending, as a prompt's controls are).
+ */
 export function itemAttributes(part: string, kind: 'approval' | 'form', state: ItemEntry['state']) {
-  return { 'data-scope': 'ask-user', 'data-part': part, 'data-kind': kind, 'data-state': state };
+  return {
+    'data-scope': 'ask-user',
+    'data-part': part,
+    'data-kind': kind,
+    'data-state': state,
+    'data-disabled': state === 'submitting' ? '' : undefined,
+  };
 }
 
 /** A part's context (`user` names the part in the error); outside its root, a clear error. */

@@ -361,6 +361,26 @@ function failFirst(route: string): Parameters<typeof recordingFetch>[0] {
 }
 
 describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', () => {
+  it('while sending: as a prompt, aria-busy, data-disabled, controls disabled, "Sending your answer…"', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    // The approval is held until the test has looked at the submitting state, then goes out.
+    renderConcierge(undefined, (url) => (url.endsWith('/approve-tool-call') ? held : undefined));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(approval).toHaveAttribute('data-state', 'submitting');
+    expect(approval).toHaveAttribute('aria-busy', 'true');
+    expect(approval).toHaveAttribute('data-disabled');
+    expect(within(approval).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(approval).getByRole('textbox', { name: /Reason/ })).toBeDisabled();
+    expect(within(approval).getByRole('status')).toHaveTextContent('Sending your answer…');
+    release();
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(approval).not.toHaveAttribute('data-disabled');
+  });
+
   it('approval: Retry is the submit button, described by the error and focused; Enter sends the approval again', async () => {
     const user = userEvent.setup();
     const { recorder } = renderConcierge(undefined, failFirst('approve-tool-call'));
