@@ -23,7 +23,7 @@ import {
   type ItemTextProps,
 } from './itemParts.tsx';
 import { takesAnswer } from '../internal/lifecycle.ts';
-import { settle, useItemDraft, type ItemRun } from './itemState.ts';
+import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -96,12 +96,20 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const { entry, rootRef } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
   const answerable = takesAnswer(state);
-  const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy);
+  const [reason, setReasonDraft] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
   const ids = { title: useId(), reason: useId(), error: useId() };
   const answers = itemAnswers(run.store);
 
   const outcome = outcomeOf(entry, labels);
-  const { message, announcement } = useItemWords(item, entry, labels, labels.title(item.toolName), outcome);
+  const { message, announcement } = useItemWords(
+    item,
+    entry,
+    labels,
+    labels.title(item.toolName),
+    outcome,
+    notice,
+  );
   const context: ToolApprovalContextValue = {
     item,
     state,
@@ -109,14 +117,17 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     error: entry.error,
     labels,
     reason,
-    setReason,
+    setReason: (value) => {
+      clearNotice();
+      setReasonDraft(value);
+    },
     approve: () => {
-      if (answerable) settle(answers.approve(item.key));
+      if (answerable) send(answers.approve(item.key));
     },
     decline: () => {
-      if (answerable) settle(answers.decline(item.key, reason.trim() || undefined));
+      if (answerable) send(answers.decline(item.key, reason.trim() || undefined));
     },
-    retry: () => settle(answers.retry(item.key)),
+    retry: () => send(answers.retry(item.key)),
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,

@@ -24,7 +24,7 @@ import {
   type ItemStatusProps,
 } from './itemParts.tsx';
 import { takesAnswer } from '../internal/lifecycle.ts';
-import { settle, useItemDraft, type ItemRun } from './itemState.ts';
+import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
 import { FieldView, isDraft } from './FieldView.tsx';
 import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
@@ -59,7 +59,8 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   const { state } = entry;
   const answerable = takesAnswer(state);
   const fields = item.kind === 'form' ? item.form.fields : [];
-  const [draft, setDraft] = useItemDraft(
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy);
+  const [draft, setDraftValue] = useItemDraft(
     item.key,
     () => initialFormDraft({ fields }),
     persistDraft && answerable,
@@ -70,7 +71,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
-    if (state === 'failed') return settle(itemAnswers(run.store).retry(item.key));
+    if (state === 'failed') return send(itemAnswers(run.store).retry(item.key));
     const check = validateForm(item.form, draft);
     if (!check.ok) {
       setRefused(check.errors);
@@ -80,12 +81,12 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
       return;
     }
     setRefused([]);
-    settle(submitForm(run.store, item.key, draft));
+    send(submitForm(run.store, item.key, draft));
   };
 
   const outcome = state === 'answered' ? labels.answered : undefined;
   // A refused submit is said where errors go, as a prompt's refused answer is.
-  const refusal = refused.length > 0 ? labels.invalid(refused.length) : undefined;
+  const refusal = refused.length > 0 ? labels.invalid(refused.length) : notice;
   const { message, announcement } = useItemWords(
     item,
     entry,
@@ -100,7 +101,10 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     labels,
     fields,
     draft,
-    setDraft,
+    setDraft: (value) => {
+      clearNotice();
+      setDraftValue(value);
+    },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
     showControls: item.kind === 'form' && (answerable || state === 'submitting'),

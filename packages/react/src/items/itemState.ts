@@ -1,4 +1,4 @@
-import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import { toRunError, type ItemEntry, type SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -67,7 +67,18 @@ export function useItemDraft<T>(
   return [draft, set];
 }
 
-/** Runs an answer: its failure shows in the item's state (failed, expired), so the rejection is only caught. */
-export function settle(promise: Promise<void>) {
-  promise.catch(() => {});
+/**
+ * Sends an item's answers. A failure shows in the item's state (failed, expired); a refusal that
+ * leaves the item as it was, because the run is busy with another request, is said where errors go
+ * (`notice`), as a prompt says it, until the next answer or edit (`clearNotice`).
+ */
+export function useItemAnswer(busy: string) {
+  const [notice, setNotice] = useState<string>();
+  const send = (request: Promise<void>) => {
+    setNotice(undefined);
+    request.catch((rejection: unknown) => {
+      if (toRunError(rejection).code === 'busy') setNotice(busy);
+    });
+  };
+  return { notice, send, clearNotice: () => setNotice(undefined) };
 }

@@ -360,6 +360,32 @@ function failFirst(route: string): Parameters<typeof recordingFetch>[0] {
   };
 }
 
+describe('an answer the run refuses while it is busy', () => {
+  it('says so where errors go, as a prompt does, and stays ready; an edit clears it', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    let streams = 0;
+    // The second message is held on its way: the run is busy with it while the approval waits.
+    const { recorder } = renderConcierge(undefined, (url) => {
+      if (!url.endsWith('/stream')) return undefined;
+      streams += 1;
+      return streams === 2 ? held : undefined;
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    const busy = 'The agent is still busy. Send your answer again once it is done.';
+    await waitFor(() => expect(approval.querySelector('[data-part=error]')).toHaveTextContent(busy));
+    expect(approval).toHaveAttribute('data-state', 'ready');
+    expect(recorder.count('approve-tool-call')).toBe(0);
+    await user.type(within(approval).getByRole('textbox', { name: /Reason/ }), 'x');
+    expect(approval.querySelector('[data-part=error]')).toBeNull();
+    release();
+  });
+});
+
 describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', () => {
   it('while sending: as a prompt, aria-busy, data-disabled, controls disabled, "Sending your answer…"', async () => {
     const user = userEvent.setup();
