@@ -1,4 +1,4 @@
-import { toRunError, type ItemEntry, type SuspensionItem } from '@ask-user-kit/core';
+import { RequestError, type ItemEntry, type SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -77,7 +77,7 @@ export function useItemAnswer(busy: string) {
   const send = (request: Promise<void>) => {
     setNotice(undefined);
     request.catch((rejection: unknown) => {
-      if (toRunError(rejection).code === 'busy') setNotice(busy);
+      if (rejection instanceof RequestError && rejection.code === 'busy') setNotice(busy);
     });
   };
   return { notice, send, clearNotice: () => setNotice(undefined) };
