@@ -123,8 +123,8 @@ export const adapterEntries: AdapterEntry[] = [
  * below were raised by 1 KB each for that, on purpose (the parts are plain forwardRef components,
  * not golfed). On 2026-12-04 approvals and forms took the prompt's lifecycle (one set of parts for
  * both, a polite announcement of a new item, "Sending your answer…" and of a failure, the prompt's
- * failure, busy and cancelled wording, data-disabled while sending): 5,891 B to 6,658 B and
- * 8,686 B to 9,448 B. Sharing parts between entries measured apart cannot shrink either (gzip had
+ * failure, busy and cancelled wording, data-disabled while sending, a busy refusal said instead of
+ * swallowed): 5,891 B to 6,743 B and 8,686 B to 9,531 B. Sharing parts between entries measured apart cannot shrink either (gzip had
  * already folded the copies); the budgets were raised to 6,912 B and 9,728 B for the behaviour.
  */
 export const itemEntries: AdapterEntry[] = [
