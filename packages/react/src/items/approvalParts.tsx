@@ -93,10 +93,10 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   forwardedRef,
 ) {
   const labels = { ...defaultApprovalLabels, ...givenLabels };
-  const { entry, rootRef } = useItemRoot(run, item, forwardedRef);
+  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
   const answerable = takesAnswer(state);
-  const { notice, send, clearNotice } = useItemAnswer(labels.busy);
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
   const [reason, setReasonDraft] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
   const ids = { title: useId(), reason: useId(), error: useId() };
   const answers = itemAnswers(run.store);
@@ -122,12 +122,12 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
       setReasonDraft(value);
     },
     approve: () => {
-      if (answerable) send(answers.approve(item.key));
+      if (answerable) send(() => answers.approve(item.key));
     },
     decline: () => {
-      if (answerable) send(answers.decline(item.key, reason.trim() || undefined));
+      if (answerable) send(() => answers.decline(item.key, reason.trim() || undefined));
     },
-    retry: () => send(answers.retry(item.key)),
+    retry: () => send(() => answers.retry(item.key)),
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,

@@ -55,11 +55,11 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   forwardedRef,
 ) {
   const labels = { ...defaultFormLabels, ...givenLabels };
-  const { entry, rootRef } = useItemRoot(run, item, forwardedRef);
+  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
   const answerable = takesAnswer(state);
   const fields = item.kind === 'form' ? item.form.fields : [];
-  const { notice, send, clearNotice } = useItemAnswer(labels.busy);
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
   const [draft, setDraftValue] = useItemDraft(
     item.key,
     () => initialFormDraft({ fields }),
@@ -71,7 +71,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
-    if (state === 'failed') return send(itemAnswers(run.store).retry(item.key));
+    if (state === 'failed') return send(() => itemAnswers(run.store).retry(item.key));
     const check = validateForm(item.form, draft);
     if (!check.ok) {
       setRefused(check.errors);
@@ -81,7 +81,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
       return;
     }
     setRefused([]);
-    send(submitForm(run.store, item.key, draft));
+    send(() => submitForm(run.store, item.key, draft));
   };
 
   const outcome = state === 'answered' ? labels.answered : undefined;

@@ -94,14 +94,17 @@ export function useItemWords(
   return { message, announcement };
 }
 
-/** The item's entry in the run, and the ref its `<form>` and the app share (focus moves through it). */
+/**
+ * The item's entry in the run, the ref its `<form>` and the app share (focus moves through it), and
+ * `remember()`, to call as an answer goes out (see `useItemFocus`).
+ */
 export function useItemRoot(run: ItemRun, item: SuspensionItem, forwardedRef: ForwardedRef<HTMLFormElement>) {
   const entry: ItemEntry = useItemEntry(run, item);
   const rootRef = useRef<HTMLFormElement | null>(null);
   // Our ref and the app's on the one form.
   useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  useItemFocus(rootRef, entry.state);
-  return { entry, rootRef };
+  const remember = useItemFocus(rootRef, entry.state);
+  return { entry, rootRef, remember };
 }
 
 /**

@@ -70,13 +70,15 @@ export function useItemDraft<T>(
 /**
  * Sends an item's answers. A failure shows in the item's state (failed, expired); a refusal that
  * leaves the item as it was, because the run is busy with another request, is said where errors go
- * (`notice`), as a prompt says it, until the next answer or edit (`clearNotice`).
+ * (`notice`), as a prompt says it, until the next answer or edit (`clearNotice`). `beforeSend` runs
+ * as each answer goes out.
  */
-export function useItemAnswer(busy: string) {
+export function useItemAnswer(busy: string, beforeSend: () => void) {
   const [notice, setNotice] = useState<string>();
-  const send = (request: Promise<void>) => {
+  const send = (answer: () => Promise<void>) => {
+    beforeSend();
     setNotice(undefined);
-    request.catch((rejection: unknown) => {
+    answer().catch((rejection: unknown) => {
       if (rejection instanceof RequestError && rejection.code === 'busy') setNotice(busy);
     });
   };

@@ -430,6 +430,20 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     expect(recorder.count('approve-tool-call')).toBe(2);
   });
 
+  it('form: sent by Enter in a field, a failed answer gives focus back to that field, as a prompt does', async () => {
+    const user = userEvent.setup();
+    renderConcierge(undefined, failFirst('resume-stream'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.type(amount, '300{Enter}');
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveValue(300);
+  });
+
   it('form: Retry is the submit button, described by the error and focused; Enter sends the data again', async () => {
     const user = userEvent.setup();
     const { recorder } = renderConcierge(undefined, failFirst('resume-stream'));

@@ -17,13 +17,15 @@ function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
 
 /**
  * Where focus goes once an answer sent from this item settles (its disabled controls dropped focus
- * to `<body>`, or it is still inside the item): after a failure, to Retry; once answered, to the
- * first control of the next open item or prompt if there is one, else to the item's outcome
- * (`.Answer`) or, without one, its form; and an item that arrives later, open, takes focus from
- * there. Focus the user moved elsewhere meanwhile is left alone.
+ * to `<body>`, or it is still inside the item): after a failure, as in a prompt, back where the
+ * user was when they answered (`remember()`, just before) if it is still there and enabled, else to
+ * Retry; once answered, to the first control of the next open item or prompt if there is one, else
+ * to the item's outcome (`.Answer`) or, without one, its form; and an item that arrives later,
+ * open, takes focus from there. Focus the user moved elsewhere meanwhile is left alone.
  */
 export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
   const sent = useRef(false);
+  const before = useRef<HTMLElement | null>(null);
   // An item that arrives open while focus rests on an earlier item's or prompt's outcome (where the
   // effect below left it: nothing was open then) takes focus: the conversation went on to it.
   const arrivedOpen = useRef(takesAnswer(state));
@@ -46,11 +48,17 @@ export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: Ite
     const active = document.activeElement;
     if (active !== document.body && !form.contains(active)) return;
     if (takesAnswer(state)) {
-      form.querySelector<HTMLElement>('[data-part=submit]:enabled')?.focus();
+      const back = before.current;
+      const stillThere = back?.isConnected && !(back as HTMLInputElement).disabled;
+      (stillThere ? back : form.querySelector<HTMLElement>('[data-part=submit]:enabled'))?.focus();
       return;
     }
     const next = nextOpenRoot(form)?.querySelector<HTMLElement>(CONTROL);
     const outcome = form.querySelector<HTMLElement>('[data-part=answer]') ?? form;
     (next ?? outcome).focus({ preventScroll: !next });
   }, [root, state]);
+  return function remember() {
+    const active = document.activeElement;
+    before.current = active instanceof HTMLElement && root.current?.contains(active) ? active : null;
+  };
 }
