@@ -20,11 +20,13 @@ import { visuallyHidden } from '../internal/primitive.ts';
 import { useItemEntry, type ItemRun } from './itemState.ts';
 import { useItemFocus } from './useItemFocus.ts';
 
+export type ItemKind = 'approval' | 'form';
+
 /**
  * The documented data attributes of an item's part, which the app's props may replace: a prompt's,
  * `data-disabled` included (while sending, as a prompt's controls are).
  */
-export function itemAttributes(part: string, kind: 'approval' | 'form', state: ItemEntry['state']) {
+export function itemAttributes(part: string, kind: ItemKind, state: ItemEntry['state']) {
   return {
     'data-scope': 'ask-user',
     'data-part': part,
@@ -50,8 +52,6 @@ export function namedContext<T>(name: string): Context<T | null> {
 
 // What <ToolApproval> and <ResumeForm> share: the root's <form> and the parts that show where the
 // item is (Retry, Error, Answer, Status), read from either one's context.
-
-export type ItemKind = 'approval' | 'form';
 
 /** What an approval's and a form's context share: what the shared parts read. */
 export interface ItemPartsContextValue {
