@@ -9,11 +9,15 @@
  * that production builds drop their messages (wave 3), brought the kit from 14,989 B to 14,743 B:
  * the budget came down to 14.75 KB. Skipping oversized step-finish and finish frames instead of
  * failing runs the server finished (a long answer makes them 8 to 25 MB) added 250 B to the
- * decoder: 15,266 B, and the budget became 15 KB. It comes down further as size is won back by
+ * decoder: 15,266 B, and the budget became 15 KB. On 2026-12-04 the fetch transport's
+ * responseTimeout (a stream the server never starts answering, as Mastra does for a thread another
+ * agent's question waits on, ends with a timeout instead of "Thinking…" forever; about 220 B) and
+ * the thread guard's 409 read as its own error, not answered-elsewhere, took it to 15,662 B: the
+ * budget became 15.5 KB for that. It comes down further as size is won back by
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 15_360;
+export const KIT_BUDGET_GZ_BYTES = 15_872;
 
 /** The size the kit aims at (issue 11: 12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -15,7 +15,7 @@ import { Answer, ErrorMessage, Status } from './prompt/parts/Status.tsx';
 import { Submit } from './prompt/parts/Submit.tsx';
 import { TextField } from './prompt/parts/TextField.tsx';
 import { Root, type AskUserPromptRootProps } from './prompt/Root.tsx';
-import { isAnswerable } from './prompt/state.ts';
+import { showsControls } from './internal/lifecycle.ts';
 
 export type { AskUserPromptRootProps } from './prompt/Root.tsx';
 export type {
@@ -72,7 +72,7 @@ function DefaultLayout() {
   const { prompt, state } = usePromptContext('<AskUserPrompt>');
   const text = prompt.kind === 'text';
   // A choice's question is the legend of its options while it takes an answer.
-  const questionOutside = text || !isAnswerable(state);
+  const questionOutside = text || !showsControls(state);
   return (
     <>
       {questionOutside && <Question />}

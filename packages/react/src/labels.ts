@@ -1,3 +1,5 @@
+import { stateWords } from './internal/announcement.ts';
+
 /** Every string `<AskUserPrompt>` shows or announces. Pass some or all through its `labels` prop. */
 export interface AskUserLabels {
   /** The submit button. */
@@ -59,12 +61,8 @@ export const defaultLabels: AskUserLabels = {
   singleHint: 'Choose one.',
   multipleHint: 'Choose one or more.',
   chosenCount: (count) => `${count} chosen`,
-  newQuestion: (question) => `New question: ${question}`,
-  sending: 'Sending your answer…',
+  ...stateWords,
   sent: 'Answer sent.',
-  failed: (message) => `Your answer could not be sent: ${message}`,
-  busy: 'The agent is still busy. Send your answer again once it is done.',
-  aborted: 'Sending was cancelled. Send your answer again when ready.',
   expired: 'This question was already answered or is no longer open.',
   answeredElsewhere: 'This question was answered in another window or device.',
   malformed: (reason) => `This question cannot be shown: ${reason}.`,

@@ -1,7 +1,8 @@
 import type { FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/items';
 import type { HTMLAttributes, Ref } from 'react';
-import type { ResumeFormContextValue } from './formParts.tsx';
-import { isAnswerable } from './itemState.ts';
+import { fieldIds, type ResumeFormContextValue } from './formContext.ts';
+import { mergeIds } from '../internal/primitive.ts';
+import { takesAnswer } from '../internal/lifecycle.ts';
 import type { FormLabels } from './labels.ts';
 
 // One field of a generated form, by its type: what ResumeForm.Field and ResumeForm.Fields render.
@@ -33,27 +34,25 @@ function LabelText({ field, labels }: { field: FormField; labels: FormLabels }) 
 /** One field, its description and its error; a group renders its fields in a fieldset. */
 export function FieldView({ field, path, value, onChange, context, outer }: FieldViewProps) {
   const { labels, state } = context;
-  const disabled = !isAnswerable(state);
-  const id = `${context.ids.fieldPrefix}-${path}`;
+  const disabled = !takesAnswer(state);
+  const ids = fieldIds(context.ids.fieldPrefix, path);
   const error = context.errors.get(path);
-  const described = [field.description ? `${id}-description` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
+  const described = mergeIds(field.description && ids.description, error && ids.error);
   const common = {
-    id,
+    id: ids.control,
     disabled,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': described || undefined,
+    'aria-describedby': described,
     'data-scope': 'ask-user',
     'data-invalid': error ? '' : undefined,
   };
   const description = field.description && (
-    <p id={`${id}-description`} data-scope="ask-user" data-part="description">
+    <p id={ids.description} data-scope="ask-user" data-part="description">
       {field.description}
     </p>
   );
   const errorText = error && (
-    <p id={`${id}-error`} data-scope="ask-user" data-part="error">
+    <p id={ids.error} data-scope="ask-user" data-part="error">
       {error}
     </p>
   );
@@ -94,7 +93,7 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
         <fieldset
           data-scope="ask-user"
           data-part="options"
-          aria-describedby={described || undefined}
+          aria-describedby={described}
           aria-invalid={error ? true : undefined}
           {...outerProps}
           ref={ref as Ref<HTMLFieldSetElement>}
@@ -157,7 +156,7 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
           {...outerProps}
           ref={ref as Ref<HTMLDivElement>}
         >
-          <p data-scope="ask-user" data-part="unsupported" id={id}>
+          <p data-scope="ask-user" data-part="unsupported" id={ids.control}>
             <strong>{field.label}</strong>: {labels.unsupported(field.reason)}
           </p>
           {errorText}
@@ -172,7 +171,7 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
           {...outerProps}
           ref={ref as Ref<HTMLDivElement>}
         >
-          <label htmlFor={id} data-scope="ask-user" data-part="label">
+          <label htmlFor={ids.control} data-scope="ask-user" data-part="label">
             <LabelText field={field} labels={labels} />
           </label>
           {description}

@@ -1,5 +1,4 @@
 'use client';
-import { forwardRef } from 'react';
 import {
   Answer,
   Description,
@@ -11,14 +10,14 @@ import {
   Status,
   Submit,
   Title,
-  useFormContext,
-  type ResumeFormContextValue,
   type ResumeFormRootProps,
 } from './formParts.tsx';
+import { itemComponent } from './itemParts.tsx';
+import { useFormContext, type ResumeFormContextValue } from './formContext.ts';
 
+export type { ResumeFormContextValue } from './formContext.ts';
 export type {
   ResumeFormButtonProps,
-  ResumeFormContextValue,
   ResumeFormFieldProps,
   ResumeFormRootProps,
   ResumeFormStatusProps,
@@ -70,19 +69,7 @@ function DefaultLayout() {
  *   <ResumeForm.Status />
  * </ResumeForm.Root>
  */
-const ResumeFormComponent = forwardRef<HTMLFormElement, ResumeFormProps>(function ResumeForm(
-  { children, ...props },
-  ref,
-) {
-  return (
-    <Root key={props.item.key} ref={ref} {...props}>
-      {children ?? <DefaultLayout />}
-    </Root>
-  );
-});
-ResumeFormComponent.displayName = 'ResumeForm';
-
-export const ResumeForm = Object.assign(ResumeFormComponent, {
+export const ResumeForm = Object.assign(itemComponent(Root, DefaultLayout, 'ResumeForm'), {
   Root,
   Title,
   Description,

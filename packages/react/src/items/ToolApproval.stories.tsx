@@ -57,7 +57,11 @@ export const Failed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expectState(canvasElement, 'failed');
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The server could not be reached.');
+    // Where errors go, in the prompt's words; no assertive alert (the live region speaks politely).
+    await expect(canvasElement.querySelector('[data-part=error]')).toHaveTextContent(
+      'Your answer could not be sent: The server could not be reached.',
+    );
+    await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
 };
@@ -141,6 +145,6 @@ export const CompoundParts: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Book it' }));
     expectState(canvasElement, 'submitting');
     await expect(canvas.getByRole('button', { name: 'Not now' })).toBeDisabled();
-    await expect(canvas.getByRole('status')).toHaveTextContent('Sending…');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sending your answer…');
   },
 };

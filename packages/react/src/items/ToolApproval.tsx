@@ -1,5 +1,4 @@
 'use client';
-import { forwardRef } from 'react';
 import {
   Actions,
   Answer,
@@ -16,6 +15,7 @@ import {
   type ToolApprovalContextValue,
   type ToolApprovalRootProps,
 } from './approvalParts.tsx';
+import { itemComponent } from './itemParts.tsx';
 
 export type {
   ToolApprovalActionsProps,
@@ -75,19 +75,7 @@ function DefaultLayout() {
  *   <ToolApproval.Status />
  * </ToolApproval.Root>
  */
-const ToolApprovalComponent = forwardRef<HTMLFormElement, ToolApprovalProps>(function ToolApproval(
-  { children, ...props },
-  ref,
-) {
-  return (
-    <Root key={props.item.key} ref={ref} {...props}>
-      {children ?? <DefaultLayout />}
-    </Root>
-  );
-});
-ToolApprovalComponent.displayName = 'ToolApproval';
-
-export const ToolApproval = Object.assign(ToolApprovalComponent, {
+export const ToolApproval = Object.assign(itemComponent(Root, DefaultLayout, 'ToolApproval'), {
   Root,
   Title,
   Arguments,

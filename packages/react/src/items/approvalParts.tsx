@@ -3,16 +3,27 @@ import { itemAnswers } from '@ask-user-kit/core/items';
 import {
   forwardRef,
   useId,
-  useImperativeHandle,
-  useRef,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
   type Ref,
 } from 'react';
-import { composeEventHandlers, visuallyHidden } from '../internal/primitive.ts';
-import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
-import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import { composeEventHandlers } from '../internal/primitive.ts';
+import {
+  itemAttributes,
+  namedContext,
+  usePartContext,
+  itemFormProps,
+  itemStatusParts,
+  useItemRoot,
+  useItemWords,
+  type ItemButtonProps,
+  type ItemPartsContextValue,
+  type ItemStatusProps,
+  type ItemTextProps,
+} from './itemParts.tsx';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -28,7 +39,7 @@ export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'fo
 }
 
 /** What `ToolApproval.Root` gives its parts (and `useToolApproval()` the app). */
-export interface ToolApprovalContextValue {
+export interface ToolApprovalContextValue extends ItemPartsContextValue {
   item: SuspensionItem;
   state: ItemEntry['state'];
   /** The answer sent, once there is one. */
@@ -44,18 +55,22 @@ export interface ToolApprovalContextValue {
   decline: () => void;
   /** Sends the failed answer again. */
   retry: () => void;
-  /** The approval's controls show: a well-formed approval that takes an answer or is being sent. */
-  showControls: boolean;
-  /** What `.Answer` shows: approved, declined (with the reason), answered elsewhere or expired. */
+  /** What `.Answer` shows once answered: approved, or declined (with the reason). */
   outcome: string | undefined;
-  /** What `.Error` shows: why the approval cannot be shown, or why its answer failed. */
-  message: string | undefined;
-  /** What `.Status` announces. */
-  announcement: string;
   ids: { title: string; reason: string; error: string };
 }
 
 export const ApprovalContext = namedContext<ToolApprovalContextValue>('ToolApprovalContext');
+
+/** `.Approve` (the form's submit button; disabled while sending; not shown after a failure: `.Retry` is), `.Retry`, `.Error`, `.Answer`, `.Status`. */
+const approvalStatusParts = itemStatusParts(
+  ApprovalContext,
+  'approval',
+  'ToolApproval',
+  { part: 'Approve', label: (labels) => labels.approve },
+  // What the tool wants to do ("Allow book_trip to run?").
+  ({ item, labels }) => labels.title(item.toolName),
+);
 
 export const useApprovalContext = (user: string) =>
   usePartContext(ApprovalContext, user, '<ToolApproval> or <ToolApproval.Root>');
@@ -64,11 +79,8 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 
 function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined {
   const sent = entry.answer;
-  if (entry.state === 'answered' && sent)
-    return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
-  if (entry.state === 'answered-elsewhere') return labels.answeredElsewhere;
-  if (entry.state === 'expired') return labels.expired;
-  return undefined;
+  if (entry.state !== 'answered' || !sent) return undefined;
+  return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
 }
 
 /**
@@ -81,24 +93,23 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   forwardedRef,
 ) {
   const labels = { ...defaultApprovalLabels, ...givenLabels };
-  const entry = useItemEntry(run, item);
+  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
-  const answerable = isAnswerable(state);
-  const [reason, setReason] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
+  const answerable = takesAnswer(state);
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
+  const [reason, setReasonDraft] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
   const ids = { title: useId(), reason: useId(), error: useId() };
-  const rootRef = useRef<HTMLFormElement | null>(null);
-  // Our ref and the app's on the one form.
-  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  useItemFocus(rootRef, state);
   const answers = itemAnswers(run.store);
 
   const outcome = outcomeOf(entry, labels);
-  const message =
-    item.kind === 'malformed'
-      ? labels.malformed(item.reason)
-      : state === 'failed'
-        ? entry.error?.message
-        : undefined;
+  const { message, announcement } = useItemWords(
+    item,
+    entry,
+    labels,
+    labels.title(item.toolName),
+    outcome,
+    notice,
+  );
   const context: ToolApprovalContextValue = {
     item,
     state,
@@ -106,34 +117,34 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     error: entry.error,
     labels,
     reason,
-    setReason,
+    setReason: (value) => {
+      clearNotice();
+      setReasonDraft(value);
+    },
     approve: () => {
-      if (answerable) settle(answers.approve(item.key));
+      if (answerable) send(() => answers.approve(item.key));
     },
     decline: () => {
-      if (answerable) settle(answers.decline(item.key, reason.trim() || undefined));
+      if (answerable) send(() => answers.decline(item.key, reason.trim() || undefined));
     },
-    retry: () => settle(answers.retry(item.key)),
+    retry: () => send(() => answers.retry(item.key)),
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,
-    announcement: state === 'submitting' ? labels.submitting : (outcome ?? ''),
+    announcement,
     ids,
   };
   return (
     <ApprovalContext.Provider value={context}>
       <form
-        {...itemAttributes('root', 'approval', state)}
-        aria-labelledby={ids.title}
-        aria-busy={state === 'submitting' || undefined}
-        tabIndex={answerable ? undefined : -1}
-        {...formProps}
+        {...itemFormProps(
+          'approval',
+          state,
+          ids.title,
+          formProps,
+          state === 'failed' ? context.retry : context.approve,
+        )}
         ref={rootRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (state === 'failed') context.retry();
-          else context.approve();
-        }}
       >
         {children}
       </form>
@@ -143,17 +154,6 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
 Root.displayName = 'ToolApproval.Root';
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
-
-/** What the tool wants to do ("Allow book_trip to run?"): the form's name. */
-export const Title = forwardRef<HTMLParagraphElement, ToolApprovalTitleProps>(function Title(props, ref) {
-  const { item, state, labels, ids } = useApprovalContext('<ToolApproval.Title>');
-  return (
-    <p {...itemAttributes('question', 'approval', state)} id={ids.title} {...props} ref={ref}>
-      {props.children ?? labels.title(item.toolName)}
-    </p>
-  );
-});
-Title.displayName = 'ToolApproval.Title';
 
 /** An argument as a person reads it: text as is, anything else as indented JSON. */
 function readable(value: unknown): string {
@@ -222,7 +222,7 @@ export const Reason = forwardRef<HTMLInputElement, ToolApprovalReasonProps>(func
         value={context.reason}
         {...props}
         ref={ref}
-        disabled={!isAnswerable(state) || props.disabled}
+        disabled={!takesAnswer(state) || props.disabled}
         onChange={composeEventHandlers(props.onChange, (event) => context.setReason(event.target.value))}
       />
     </>
@@ -240,25 +240,7 @@ export const Actions = forwardRef<HTMLDivElement, ToolApprovalActionsProps>(func
 });
 Actions.displayName = 'ToolApproval.Actions';
 
-export type ToolApprovalButtonProps = ComponentPropsWithoutRef<'button'>;
-
-/** Approves (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
-export const Approve = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Approve(props, ref) {
-  const { state, labels, showControls } = useApprovalContext('<ToolApproval.Approve>');
-  if (!showControls || state === 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'approval', state)}
-      type="submit"
-      {...props}
-      ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
-    >
-      {props.children ?? labels.approve}
-    </button>
-  );
-});
-Approve.displayName = 'ToolApproval.Approve';
+export type ToolApprovalButtonProps = ItemButtonProps;
 
 /** Declines, with the reason typed in `.Reason`; disabled while sending. Not shown after a failure. */
 export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Decline(props, ref) {
@@ -270,7 +252,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
       type="button"
       {...props}
       ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
+      disabled={!takesAnswer(state) || props.disabled}
       onClick={composeEventHandlers(props.onClick, decline)}
     >
       {props.children ?? labels.decline}
@@ -279,76 +261,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 Decline.displayName = 'ToolApproval.Decline';
 
-/** After a failure only: sends the same answer again. */
-export const Retry = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Retry(props, ref) {
-  const { state, labels, ids, retry } = useApprovalContext('<ToolApproval.Retry>');
-  if (state !== 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'approval', state)}
-      type="button"
-      aria-describedby={ids.error}
-      {...props}
-      ref={ref}
-      onClick={composeEventHandlers(props.onClick, retry)}
-    >
-      {props.children ?? labels.retry}
-    </button>
-  );
-});
-Retry.displayName = 'ToolApproval.Retry';
+export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
 
-export type ToolApprovalTextProps = ComponentPropsWithoutRef<'p'>;
-
-/** Why the approval cannot be shown (malformed), or the server's message after a failed answer (an alert). */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(
-  function ErrorMessage(props, ref) {
-    const { state, message, ids } = useApprovalContext('<ToolApproval.Error>');
-    const children = props.children ?? message;
-    if (!children) return null;
-    return (
-      <p
-        {...itemAttributes('error', 'approval', state)}
-        id={ids.error}
-        role={state === 'failed' ? 'alert' : undefined}
-        {...props}
-        ref={ref}
-      >
-        {children}
-      </p>
-    );
-  },
-);
-ErrorMessage.displayName = 'ToolApproval.Error';
-
-/** The outcome, once there is one: approved, declined (with the reason), answered elsewhere, expired. */
-export const Answer = forwardRef<HTMLParagraphElement, ToolApprovalTextProps>(function Answer(props, ref) {
-  const { state, outcome } = useApprovalContext('<ToolApproval.Answer>');
-  const children = props.children ?? outcome;
-  if (!outcome || !children) return null;
-  return (
-    <p {...itemAttributes('answer', 'approval', state)} tabIndex={-1} {...props} ref={ref}>
-      {children}
-    </p>
-  );
-});
-Answer.displayName = 'ToolApproval.Answer';
-
-export type ToolApprovalStatusProps = ComponentPropsWithoutRef<'div'>;
-
-/** A polite live region (visually hidden by default): "Sending…", then the outcome. Keep it in layouts of your own. */
-export const Status = forwardRef<HTMLDivElement, ToolApprovalStatusProps>(function Status(props, ref) {
-  const { state, announcement } = useApprovalContext('<ToolApproval.Status>');
-  return (
-    <div
-      {...itemAttributes('status', 'approval', state)}
-      role="status"
-      style={visuallyHidden}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? announcement}
-    </div>
-  );
-});
-Status.displayName = 'ToolApproval.Status';
+export type ToolApprovalTextProps = ItemTextProps;
+export type ToolApprovalStatusProps = ItemStatusProps;

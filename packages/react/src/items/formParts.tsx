@@ -1,27 +1,32 @@
-import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import type { SuspensionItem } from '@ask-user-kit/core';
 import {
   initialFormDraft,
   itemAnswers,
   submitForm,
   validateForm,
   type FieldError,
-  type FormDraft,
-  type FormField,
 } from '@ask-user-kit/core/items';
 import {
   forwardRef,
   useId,
-  useImperativeHandle,
-  useRef,
   useState,
   type ComponentPropsWithoutRef,
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
-import { visuallyHidden } from '../internal/primitive.ts';
-import { itemAttributes, namedContext, useItemFocus, usePartContext } from './itemParts.ts';
-import { isAnswerable, settle, useItemDraft, useItemEntry, type ItemRun } from './itemState.ts';
+import {
+  itemAttributes,
+  itemFormProps,
+  itemStatusParts,
+  useItemRoot,
+  useItemWords,
+  type ItemButtonProps,
+  type ItemStatusProps,
+} from './itemParts.tsx';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
 import { FieldView, isDraft } from './FieldView.tsx';
+import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
 
 export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
@@ -36,42 +41,9 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
   children?: ReactNode;
 }
 
-/** What `ResumeForm.Root` gives its parts (and `useResumeForm()` the app). */
-export interface ResumeFormContextValue {
-  item: SuspensionItem;
-  state: ItemEntry['state'];
-  labels: FormLabels;
-  /** The form's fields (none unless the item is a well-formed form). */
-  fields: readonly FormField[];
-  /** The values entered so far, by field name. */
-  draft: FormDraft;
-  setDraft: (draft: FormDraft) => void;
-  /** The messages of the last refused submit, by field path (`budget.amount`), until the next submit. */
-  errors: ReadonlyMap<string, string>;
-  /** Validates the draft and sends it, or sends the failed answer again (what the form's submit does). */
-  submit: () => void;
-  /** The fields and buttons show: a well-formed form that takes an answer or is being sent. */
-  showControls: boolean;
-  /** What `.Answer` shows: sent, answered elsewhere or expired. */
-  outcome: string | undefined;
-  /** What `.Error` shows: why the form cannot be shown, or why its answer failed. */
-  message: string | undefined;
-  /** What `.Status` announces. */
-  announcement: string;
-  ids: { title: string; fieldPrefix: string; error: string };
-}
-
-export const FormContext = namedContext<ResumeFormContextValue>('ResumeFormContext');
-
-export const useFormContext = (user: string) =>
-  usePartContext(FormContext, user, '<ResumeForm> or <ResumeForm.Root>');
-
-function outcomeOf(state: ItemEntry['state'], labels: FormLabels): string | undefined {
-  if (state === 'answered') return labels.answered;
-  if (state === 'answered-elsewhere') return labels.answeredElsewhere;
-  if (state === 'expired') return labels.expired;
-  return undefined;
-}
+/** The schema's `title`, else "confirm_budget needs some details": the form's name. */
+const formTitle = (item: SuspensionItem, labels: FormLabels) =>
+  item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
 
 /**
  * The form's `<form>`: holds the draft, validates it in the browser (invalid data sends nothing),
@@ -83,11 +55,12 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   forwardedRef,
 ) {
   const labels = { ...defaultFormLabels, ...givenLabels };
-  const entry = useItemEntry(run, item);
+  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
   const { state } = entry;
-  const answerable = isAnswerable(state);
+  const answerable = takesAnswer(state);
   const fields = item.kind === 'form' ? item.form.fields : [];
-  const [draft, setDraft] = useItemDraft(
+  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
+  const [draft, setDraftValue] = useItemDraft(
     item.key,
     () => initialFormDraft({ fields }),
     persistDraft && answerable,
@@ -95,65 +68,57 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   );
   const [refused, setRefused] = useState<FieldError[]>([]);
   const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
-  const rootRef = useRef<HTMLFormElement | null>(null);
-  // Our ref and the app's on the one form.
-  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  useItemFocus(rootRef, state);
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
-    if (state === 'failed') return settle(itemAnswers(run.store).retry(item.key));
+    if (state === 'failed') return send(() => itemAnswers(run.store).retry(item.key));
     const check = validateForm(item.form, draft);
     if (!check.ok) {
       setRefused(check.errors);
       // The first refused field takes focus: its message is next to it.
       const first = check.errors[0]!;
-      document.getElementById(`${ids.fieldPrefix}-${first.path}`)?.focus();
+      document.getElementById(fieldIds(ids.fieldPrefix, first.path).control)?.focus();
       return;
     }
     setRefused([]);
-    settle(submitForm(run.store, item.key, draft));
+    send(() => submitForm(run.store, item.key, draft));
   };
 
-  const outcome = outcomeOf(state, labels);
+  const outcome = state === 'answered' ? labels.answered : undefined;
+  // A refused submit is said where errors go, as a prompt's refused answer is.
+  const refusal = refused.length > 0 ? labels.invalid(refused.length) : notice;
+  const { message, announcement } = useItemWords(
+    item,
+    entry,
+    labels,
+    formTitle(item, labels),
+    outcome,
+    refusal,
+  );
   const context: ResumeFormContextValue = {
     item,
     state,
     labels,
     fields,
     draft,
-    setDraft,
+    setDraft: (value) => {
+      clearNotice();
+      setDraftValue(value);
+    },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
     showControls: item.kind === 'form' && (answerable || state === 'submitting'),
     outcome,
-    message:
-      item.kind === 'malformed'
-        ? labels.malformed(item.reason)
-        : state === 'failed'
-          ? entry.error?.message
-          : undefined,
-    announcement:
-      state === 'submitting'
-        ? labels.submitting
-        : (outcome ?? (refused.length > 0 ? labels.invalid(refused.length) : '')),
+    message,
+    announcement,
     ids,
   };
   return (
     <FormContext.Provider value={context}>
       <form
-        {...itemAttributes('root', 'form', state)}
         data-invalid={refused.length > 0 ? '' : undefined}
-        aria-labelledby={ids.title}
-        aria-busy={state === 'submitting' || undefined}
-        tabIndex={answerable ? undefined : -1}
-        {...formProps}
+        {...itemFormProps('form', state, ids.title, formProps, submit)}
         ref={rootRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
       >
         {children}
       </form>
@@ -163,18 +128,6 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
 Root.displayName = 'ResumeForm.Root';
 
 export type ResumeFormTextProps = ComponentPropsWithoutRef<'p'>;
-
-/** The schema's `title`, else "confirm_budget needs some details": the form's name. */
-export const Title = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(function Title(props, ref) {
-  const { item, state, labels, ids } = useFormContext('<ResumeForm.Title>');
-  const title = item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
-  return (
-    <p {...itemAttributes('question', 'form', state)} id={ids.title} {...props} ref={ref}>
-      {props.children ?? title}
-    </p>
-  );
-});
-Title.displayName = 'ResumeForm.Title';
 
 /** The schema's `description`, if it has one. */
 export const Description = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(
@@ -230,96 +183,22 @@ export function Fields() {
 }
 Fields.displayName = 'ResumeForm.Fields';
 
-export type ResumeFormButtonProps = ComponentPropsWithoutRef<'button'>;
+export type ResumeFormButtonProps = ItemButtonProps;
 
-/** Sends the form (its submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
-export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Submit(props, ref) {
-  const { state, labels, showControls } = useFormContext('<ResumeForm.Submit>');
-  if (!showControls || state === 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'form', state)}
-      type="submit"
-      {...props}
-      ref={ref}
-      disabled={!isAnswerable(state) || props.disabled}
-    >
-      {props.children ?? labels.submit}
-    </button>
-  );
-});
-Submit.displayName = 'ResumeForm.Submit';
-
-/** After a failure only: sends the same answer again (a submit button too). */
-export const Retry = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Retry(props, ref) {
-  const { state, labels, ids } = useFormContext('<ResumeForm.Retry>');
-  if (state !== 'failed') return null;
-  return (
-    <button
-      {...itemAttributes('submit', 'form', state)}
-      type="submit"
-      aria-describedby={ids.error}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? labels.retry}
-    </button>
-  );
-});
-Retry.displayName = 'ResumeForm.Retry';
-
-/** Why the form cannot be shown (malformed), or the server's message after a failed answer (an alert). */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(
-  function ErrorMessage(props, ref) {
-    const { state, message, ids } = useFormContext('<ResumeForm.Error>');
-    const children = props.children ?? message;
-    if (!children) return null;
-    return (
-      <p
-        {...itemAttributes('error', 'form', state)}
-        id={ids.error}
-        role={state === 'failed' ? 'alert' : undefined}
-        {...props}
-        ref={ref}
-      >
-        {children}
-      </p>
-    );
-  },
+/** `.Submit` (sends the form; disabled while sending; not shown after a failure: `.Retry` is), `.Retry`, `.Error`, `.Answer`, `.Status`. */
+export const {
+  Title,
+  Send: Submit,
+  Retry,
+  ErrorMessage,
+  Answer,
+  Status,
+} = itemStatusParts(
+  FormContext,
+  'form',
+  'ResumeForm',
+  { part: 'Submit', label: (labels) => labels.submit },
+  ({ item, labels }) => formTitle(item, labels),
 );
-ErrorMessage.displayName = 'ResumeForm.Error';
 
-/** The outcome, once there is one: sent, answered elsewhere, expired. */
-export const Answer = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(function Answer(props, ref) {
-  const { state, outcome } = useFormContext('<ResumeForm.Answer>');
-  const children = props.children ?? outcome;
-  if (!outcome || !children) return null;
-  return (
-    <p {...itemAttributes('answer', 'form', state)} tabIndex={-1} {...props} ref={ref}>
-      {children}
-    </p>
-  );
-});
-Answer.displayName = 'ResumeForm.Answer';
-
-export type ResumeFormStatusProps = ComponentPropsWithoutRef<'div'>;
-
-/**
- * A polite live region (visually hidden by default): how many fields need attention after a refused
- * submit, "Sending…", then the outcome. Keep it in layouts of your own.
- */
-export const Status = forwardRef<HTMLDivElement, ResumeFormStatusProps>(function Status(props, ref) {
-  const { state, announcement } = useFormContext('<ResumeForm.Status>');
-  return (
-    <div
-      {...itemAttributes('status', 'form', state)}
-      role="status"
-      style={visuallyHidden}
-      {...props}
-      ref={ref}
-    >
-      {props.children ?? announcement}
-    </div>
-  );
-});
-Status.displayName = 'ResumeForm.Status';
+export type ResumeFormStatusProps = ItemStatusProps;

@@ -1,4 +1,4 @@
-import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import { RequestError, type ItemEntry, type SuspensionItem } from '@ask-user-kit/core';
 import { itemAnswers } from '@ask-user-kit/core/items';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -16,28 +16,19 @@ export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
   return entry ?? { item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
 }
 
-/** True while the item takes an answer: its controls are enabled. */
-export const isAnswerable = (state: ItemEntry['state']) => state === 'ready' || state === 'failed';
-
-const storageKey = (key: string) => `ask-user-kit:item:${key}`;
+const draftName = (key: string) => `ask-user-kit:item:${key}`;
 
 // sessionStorage may be missing (SSR), disabled (privacy settings throw) or full: a draft that
 // cannot be kept is only not kept.
-function readStored<T>(key: string): T | undefined {
-  try {
-    const text = sessionStorage.getItem(storageKey(key));
-    return text === null ? undefined : (JSON.parse(text) as T);
-  } catch {
-    return undefined;
-  }
-}
 
-function writeStored(key: string, value: unknown) {
+/** The draft saved under `name`: read (parsed, unchecked) without `value`, saved with one, removed with `null`. */
+function sessionDraft(name: string, value?: unknown): unknown {
   try {
-    if (value === undefined) sessionStorage.removeItem(storageKey(key));
-    else sessionStorage.setItem(storageKey(key), JSON.stringify(value));
+    if (value === undefined) return JSON.parse(sessionStorage.getItem(name)!);
+    if (value === null) sessionStorage.removeItem(name);
+    else sessionStorage.setItem(name, JSON.stringify(value));
   } catch {
-    // Not kept: see readStored.
+    // Not kept: see above.
   }
 }
 
@@ -56,7 +47,7 @@ export function useItemDraft<T>(
   const set = useCallback(
     (value: T) => {
       setDraft(value);
-      writeStored(key, value);
+      sessionDraft(draftName(key), value);
     },
     [key],
   );
@@ -65,18 +56,31 @@ export function useItemDraft<T>(
   useEffect(() => {
     if (restored.current || !keep) return;
     restored.current = true;
-    const stored = readStored<unknown>(key);
+    const stored = sessionDraft(draftName(key));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is read after mount, once, so that server and client render alike
     if (isValid(stored)) set(stored);
   }, [key, keep, isValid, set]);
   // An item that can no longer be answered keeps no draft.
   useEffect(() => {
-    if (!keep) writeStored(key, undefined);
+    if (!keep) sessionDraft(draftName(key), null);
   }, [key, keep]);
   return [draft, set];
 }
 
-/** Runs an answer: its failure shows in the item's state (failed, expired), so the rejection is only caught. */
-export function settle(promise: Promise<void>) {
-  promise.catch(() => {});
+/**
+ * Sends an item's answers. A failure shows in the item's state (failed, expired); a refusal that
+ * leaves the item as it was, because the run is busy with another request, is said where errors go
+ * (`notice`), as a prompt says it, until the next answer or edit (`clearNotice`). `beforeSend` runs
+ * as each answer goes out.
+ */
+export function useItemAnswer(busy: string, beforeSend: () => void) {
+  const [notice, setNotice] = useState<string>();
+  const send = (answer: () => Promise<void>) => {
+    beforeSend();
+    setNotice(undefined);
+    answer().catch((rejection: unknown) => {
+      if (rejection instanceof RequestError && rejection.code === 'busy') setNotice(busy);
+    });
+  };
+  return { notice, send, clearNotice: () => setNotice(undefined) };
 }

@@ -3,7 +3,7 @@ import { approvals, forms } from '@ask-user-kit/core/items';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { newQueryClient, withClient } from '../test/harness.tsx';
+import { newQueryClient, recordingFetch, withClient } from '../test/harness.tsx';
 import { useAgentRun } from '../useAgentRun.ts';
 import { ResumeForm } from './ResumeForm.tsx';
 import { budgetJsonSchema } from './storyRun.tsx';
@@ -68,5 +68,46 @@ describe('ToolApproval and ResumeForm in Chromium', () => {
       .poll(() => screen.getByTestId('text').element().textContent, serverWait)
       .toContain('within 90 USD, strictly');
     expect(await axeViolations(screen.container)).toEqual([]);
+  });
+});
+
+describe('a failed answer in Chromium', () => {
+  it('focus goes to Retry, a submit button, once the disabled Approve dropped it; Enter sends the approval again', async () => {
+    const baseUrl = inject('mastraUrl');
+    const resourceId = `browser-${crypto.randomUUID()}`;
+    let failed = false;
+    // The first approval goes to a route the server does not have: a real 404.
+    const recorder = recordingFetch((url) => {
+      if (failed || !url.endsWith('/approve-tool-call')) return undefined;
+      failed = true;
+      return url.replace(/approve-tool-call$/, 'no-such-route');
+    });
+    function Concierge() {
+      const run = useAgentRun({ agentId: 'concierge', baseUrl, resourceId, items, fetch: recorder.fetch });
+      return (
+        <main>
+          <button type="button" onClick={() => void run.send('Book my trip to Lisbon.')}>
+            Start
+          </button>
+          {run.items.map(({ item }) =>
+            item.kind === 'approval' ? <ToolApproval key={item.key} run={run} item={item} /> : null,
+          )}
+        </main>
+      );
+    }
+    const screen = await render(<Concierge />, { wrapper: withClient(newQueryClient()) });
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    await expect.element(approve, serverWait).toBeVisible();
+    await userEvent.click(approve);
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    await expect.element(retry, serverWait).toHaveFocus();
+    await expect.element(retry).toHaveAttribute('type', 'submit');
+    expect(await axeViolations(screen.container)).toEqual([]);
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('form', { name: 'Allow book_trip to run?' }), serverWait)
+      .toHaveAttribute('data-state', 'answered');
+    expect(recorder.count('approve-tool-call')).toBe(2);
   });
 });

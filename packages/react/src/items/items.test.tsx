@@ -64,8 +64,8 @@ const lateFormView: ItemView = (run, item) =>
     defaultView(run, item)
   );
 
-function renderConcierge(view?: ItemView) {
-  const recorder = recordingFetch();
+function renderConcierge(view?: ItemView, intercept?: Parameters<typeof recordingFetch>[0]) {
+  const recorder = recordingFetch(intercept);
   const conversation = { resourceId: uniqueId('user'), threadId: uniqueId('thread') };
   const options: UseAgentRunOptions = {
     baseUrl,
@@ -347,6 +347,123 @@ describe('compound parts with the concierge', () => {
     const name = await screen.findByRole('textbox', { name: 'What is your name?' }, serverWait);
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(name).toHaveFocus(), serverWait);
+  });
+});
+
+/** Sends the first request to `route` to a route the server does not have: a real 404, once. */
+function failFirst(route: string): Parameters<typeof recordingFetch>[0] {
+  let failed = false;
+  return (url) => {
+    if (failed || !url.endsWith(`/${route}`)) return undefined;
+    failed = true;
+    return url.replace(new RegExp(`${route}$`), 'no-such-route');
+  };
+}
+
+describe('an answer the run refuses while it is busy', () => {
+  it('says so where errors go, as a prompt does, and stays ready; an edit clears it', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    let streams = 0;
+    // The second message is held on its way: the run is busy with it while the approval waits.
+    const { recorder } = renderConcierge(undefined, (url) => {
+      if (!url.endsWith('/stream')) return undefined;
+      streams += 1;
+      return streams === 2 ? held : undefined;
+    });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    const busy = 'The agent is still busy. Send your answer again once it is done.';
+    await waitFor(() => expect(approval.querySelector('[data-part=error]')).toHaveTextContent(busy));
+    expect(approval).toHaveAttribute('data-state', 'ready');
+    expect(recorder.count('approve-tool-call')).toBe(0);
+    await user.type(within(approval).getByRole('textbox', { name: /Reason/ }), 'x');
+    expect(approval.querySelector('[data-part=error]')).toBeNull();
+    release();
+  });
+});
+
+describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', () => {
+  it('while sending: as a prompt, aria-busy, data-disabled, controls disabled, "Sending your answer…"', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    // The approval is held until the test has looked at the submitting state, then goes out.
+    renderConcierge(undefined, (url) => (url.endsWith('/approve-tool-call') ? held : undefined));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(approval).toHaveAttribute('data-state', 'submitting');
+    expect(approval).toHaveAttribute('aria-busy', 'true');
+    expect(approval).toHaveAttribute('data-disabled');
+    expect(within(approval).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(approval).getByRole('textbox', { name: /Reason/ })).toBeDisabled();
+    expect(within(approval).getByRole('status')).toHaveTextContent('Sending your answer…');
+    release();
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(approval).not.toHaveAttribute('data-disabled');
+  });
+
+  it('approval: Retry is the submit button, described by the error and focused; Enter sends the approval again', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(undefined, failFirst('approve-tool-call'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const approval = await approvalForm();
+    // Announced as a prompt's question is, politely.
+    await waitFor(() =>
+      expect(within(approval).getByRole('status')).toHaveTextContent('New question: Allow book_trip to run?'),
+    );
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'failed'), serverWait);
+    // The prompt's words, said by the live region and shown where errors go (no second, assertive alert).
+    expect(within(approval).getByRole('status').textContent).toMatch(/^Your answer could not be sent: .*404/);
+    expect(within(approval).queryByRole('alert')).toBeNull();
+    const retry = within(approval).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAttribute('type', 'submit');
+    expect(retry).toHaveAccessibleDescription(/^Your answer could not be sent: .*404/);
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
+    expect(recorder.count('approve-tool-call')).toBe(2);
+  });
+
+  it('form: sent by Enter in a field, a failed answer gives focus back to that field, as a prompt does', async () => {
+    const user = userEvent.setup();
+    renderConcierge(undefined, failFirst('resume-stream'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.type(amount, '300{Enter}');
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveValue(300);
+  });
+
+  it('form: Retry is the submit button, described by the error and focused; Enter sends the data again', async () => {
+    const user = userEvent.setup();
+    const { recorder } = renderConcierge(undefined, failFirst('resume-stream'));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    await user.type(within(form).getByRole('spinbutton', { name: 'amount' }), '300');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
+    expect(within(form).getByRole('status').textContent).toMatch(/^Your answer could not be sent: .*404/);
+    expect(within(form).queryByRole('alert')).toBeNull();
+    const retry = within(form).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAttribute('type', 'submit');
+    expect(retry).toHaveAccessibleDescription(/^Your answer could not be sent: .*404/);
+    expect(retry).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('within 300 EUR'), serverWait);
+    expect(recorder.count('resume-stream')).toBe(2);
   });
 });
 

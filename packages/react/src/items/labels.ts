@@ -1,5 +1,7 @@
+import { stateWords, type StateLabels } from '../internal/announcement.ts';
+
 /** The strings `<ToolApproval>` shows or announces; replace any with its `labels` prop. */
-export interface ApprovalLabels {
+export interface ApprovalLabels extends StateLabels {
   title: (toolName: string) => string;
   arguments: string;
   noArguments: string;
@@ -7,11 +9,8 @@ export interface ApprovalLabels {
   approve: string;
   decline: string;
   retry: string;
-  submitting: string;
   approved: string;
   declined: (reason: string | undefined) => string;
-  answeredElsewhere: string;
-  expired: string;
   malformed: (reason: string) => string;
 }
 
@@ -23,7 +22,7 @@ export const defaultApprovalLabels: ApprovalLabels = {
   approve: 'Approve',
   decline: 'Decline',
   retry: 'Retry',
-  submitting: 'Sending…',
+  ...stateWords,
   approved: 'Approved.',
   declined: (reason) => (reason ? `Declined: ${reason}` : 'Declined.'),
   answeredElsewhere: 'Answered in another window.',
@@ -32,14 +31,11 @@ export const defaultApprovalLabels: ApprovalLabels = {
 };
 
 /** The strings `<ResumeForm>` shows or announces; replace any with its `labels` prop. */
-export interface FormLabels {
+export interface FormLabels extends StateLabels {
   title: (toolName: string) => string;
   submit: string;
   retry: string;
-  submitting: string;
   answered: string;
-  answeredElsewhere: string;
-  expired: string;
   malformed: (reason: string) => string;
   unsupported: (reason: string) => string;
   optional: string;
@@ -51,7 +47,7 @@ export const defaultFormLabels: FormLabels = {
   title: (toolName) => `${toolName} needs some details`,
   submit: 'Send',
   retry: 'Retry',
-  submitting: 'Sending…',
+  ...stateWords,
   answered: 'Sent.',
   answeredElsewhere: 'Answered in another window.',
   expired: 'This form is no longer waiting.',

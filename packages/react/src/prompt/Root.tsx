@@ -1,4 +1,5 @@
 import type { AnswerValue, Prompt } from '@ask-user-kit/core';
+import { showsControls } from '../internal/lifecycle.ts';
 import {
   forwardRef,
   useImperativeHandle,
@@ -11,10 +12,10 @@ import type { AnswerDraft } from '../draft.ts';
 import { defaultLabels, type AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
 import { dataAttributes, PromptContext, type PromptContextValue } from './context.ts';
-import { usePromptIds } from './ids.ts';
+import { PROMPT_PARTS } from './ids.ts';
+import { usePartIds } from '../internal/ids.ts';
 import {
   answerField,
-  isAnswerable,
   promptMessage,
   promptStatus,
   READY,
@@ -22,7 +23,7 @@ import {
   type InvalidAnswer,
   type PromptStatus,
 } from './state.ts';
-import { useAnnouncement } from './useAnnouncement.ts';
+import { useAnnouncement } from '../internal/announcement.ts';
 import { useDraft } from './useDraft.ts';
 import { useFocus } from './useFocus.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -97,7 +98,7 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
 ) {
   const prompt = safePrompt(givenPrompt);
   const labels = { ...defaultLabels, ...givenLabels };
-  const ids = usePromptIds();
+  const ids = usePartIds(PROMPT_PARTS);
   const rootRef = useRef<HTMLFormElement | null>(null);
   // Our ref and the app's on the one form.
   useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
@@ -108,7 +109,7 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
   const [notice, setNotice] = useState<string>();
   const status = promptStatus({ prompt, answer: givenAnswer, run, local });
   const { state } = status;
-  const answerable = isAnswerable(state);
+  const answerable = showsControls(state);
 
   const [draft, setDraft] = useDraft({
     prompt,

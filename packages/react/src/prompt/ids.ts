@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+// The ids of the prompt's parts, named (`ids.error`), all from one `useId()` through `usePartIds`.
 
 /** The ids of a prompt's parts that others point at (`htmlFor`, `aria-describedby`) or share (`name`). */
 export interface PromptIds {
@@ -12,18 +12,8 @@ export interface PromptIds {
   choices: string;
 }
 
-export function usePromptIds(): PromptIds {
-  const base = useId();
-  return useMemo(
-    () => ({
-      description: `${base}description`,
-      error: `${base}error`,
-      field: `${base}field`,
-      choices: `${base}choices`,
-    }),
-    [base],
-  );
-}
+/** The names of `PromptIds`, for `usePartIds`. */
+export const PROMPT_PARTS = ['description', 'error', 'field', 'choices'] as const;
 
 /** The ids of an option's parts that its control points at. */
 export interface OptionIds {
@@ -33,7 +23,5 @@ export interface OptionIds {
   description: string;
 }
 
-export function useOptionIds(): OptionIds {
-  const base = useId();
-  return useMemo(() => ({ label: `${base}label`, description: `${base}description` }), [base]);
-}
+/** The names of `OptionIds`, for `usePartIds`. */
+export const OPTION_PARTS = ['label', 'description'] as const;

@@ -9,6 +9,7 @@ import {
   type Refusal,
   type RunError,
 } from '@ask-user-kit/core';
+import { failureMessage } from '../internal/announcement.ts';
 import { answerFromDraft, type AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
@@ -34,11 +35,6 @@ export interface InvalidAnswer {
 }
 
 export const READY: PromptStatus = Object.freeze({ state: 'ready' });
-
-/** The states in which the prompt takes an answer: its controls are shown. */
-export function isAnswerable(state: PromptState): boolean {
-  return state === 'ready' || state === 'submitting' || state === 'failed';
-}
 
 /**
  * The prompt to render: `prompt` itself, or, when it is not a parsed prompt at all (it came from
@@ -186,18 +182,6 @@ export function submitLabel(state: PromptState, labels: AskUserLabels): string {
   }
 }
 
-/** What went wrong with a submit, for the user. */
-export function failureMessage(error: RunError | Refusal | undefined, labels: AskUserLabels): string {
-  switch (error?.code) {
-    case 'busy':
-      return labels.busy;
-    case 'aborted':
-      return labels.aborted;
-    default:
-      return labels.failed(error?.message ?? '');
-  }
-}
-
 export interface MessageSource {
   prompt: Prompt;
   status: PromptStatus;
@@ -231,43 +215,7 @@ export function promptMessage({
   }
 }
 
-export interface AnnouncementSource {
-  state: PromptState;
-  /** The state the prompt mounted in; `undefined` until it has mounted. */
-  mountedState: PromptState | undefined;
-  question: string;
-  /** The message `.Error` shows. */
-  message: string | undefined;
-  labels: AskUserLabels;
-}
-
-/**
- * What the live region says. Nothing before mount (the region is rendered empty first, so that
- * what it says next is announced), and nothing for the state the prompt mounted in (a transcript
- * of answered questions stays quiet), except a question that waits for its answer.
- */
-export function announcementOf({
-  state,
-  mountedState,
-  question,
-  message,
-  labels,
-}: AnnouncementSource): string {
-  if (mountedState === undefined) return '';
-  if (state === 'ready') {
-    if (mountedState === 'ready') return labels.newQuestion(question);
-    return '';
-  }
-  if (state === mountedState) return '';
-  switch (state) {
-    case 'submitting':
-      return labels.sending;
-    case 'answered':
-      return labels.sent;
-    default:
-      return message ?? '';
-  }
-}
+export { announcementOf } from '../internal/announcement.ts';
 
 /** True when two answers are the same: the same text, or the same labels in the same order. */
 export function sameAnswer(one: AnswerValue | undefined, other: AnswerValue | undefined): boolean {

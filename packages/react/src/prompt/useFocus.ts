@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { showsControls } from '../internal/lifecycle.ts';
 import type { PromptState } from '@ask-user-kit/core';
-import { isAnswerable, type Field, type InvalidAnswer } from './state.ts';
+import { type Field, type InvalidAnswer } from './state.ts';
 
 const FIELD_PART: Record<Field, string> = {
   text: 'text-field',
@@ -36,7 +37,7 @@ export function useFocus(
   { promptKey, state, field, autoFocus, invalid }: FocusOptions,
 ) {
   const beforeSubmit = useRef<HTMLElement | null>(null);
-  const answerable = isAnswerable(state);
+  const answerable = showsControls(state);
 
   useEffect(() => {
     if (autoFocus && answerable) focusField(root.current, field);

@@ -1,4 +1,5 @@
 import { toRunError, type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import { showsControls } from '../internal/lifecycle.ts';
 import { useInsertionEffect, useRef, useState } from 'react';
 import type { AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';
@@ -6,7 +7,6 @@ import type { AskUserPromptRun } from '../types.ts';
 import {
   answerField,
   checkDraft,
-  isAnswerable,
   READY,
   sameAnswer,
   stateAfterFailure,
@@ -54,7 +54,7 @@ export function useSubmit(options: SubmitOptions): () => void {
 
 function submitDraft(options: SubmitOptions, lastAnswer: { current: AnswerValue | undefined }): void {
   const { prompt, status, draft, answerOptions, labels, disabled, run, setInvalid, setNotice } = options;
-  if (disabled || !isAnswerable(status.state) || status.state === 'submitting') return;
+  if (disabled || !showsControls(status.state) || status.state === 'submitting') return;
   const check = checkDraft(prompt, draft, answerOptions, labels);
   if (!check.ok) {
     setInvalid(check.invalid);

@@ -10,13 +10,14 @@ import {
   type OptionContextValue,
   type PromptContextValue,
 } from '../context.ts';
-import { useOptionIds } from '../ids.ts';
+import { OPTION_PARTS } from '../ids.ts';
+import { usePartIds } from '../../internal/ids.ts';
 
 const checkedState = (checked: boolean) => (checked ? 'checked' : 'unchecked');
 
 /** What `.Option` and `.Other` give the parts inside them. */
 function useOptionValue(context: PromptContextValue, label: string, other: boolean): OptionContextValue {
-  const ids = useOptionIds();
+  const ids = usePartIds(OPTION_PARTS);
   const { prompt, draft } = context;
   const checked = other ? draft.other : draft.selected.includes(label);
   // A malformed prompt has no options (a layout of your own may still render an option in it).

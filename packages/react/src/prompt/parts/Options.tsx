@@ -1,7 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { mergeIds } from '../../internal/primitive.ts';
 import { dataAttributes, InsideOptionsContext, usePromptContext } from '../context.ts';
-import { isAnswerable } from '../state.ts';
+import { showsControls } from '../../internal/lifecycle.ts';
 import { Option, Other, OtherText } from './Option.tsx';
 import { Description, Question } from './Question.tsx';
 
@@ -15,7 +15,7 @@ export const Options = forwardRef<HTMLFieldSetElement, AskUserPromptOptionsProps
   function Options(props, ref) {
     const context = usePromptContext('<AskUserPrompt.Options>');
     const { prompt, state, ids, invalid } = context;
-    if (!isAnswerable(state) || (prompt.kind !== 'single' && prompt.kind !== 'multiple')) return null;
+    if (!showsControls(state) || (prompt.kind !== 'single' && prompt.kind !== 'multiple')) return null;
     const invalidHere = invalid !== undefined && invalid.field !== 'other';
     const defaultChildren = (
       <>

@@ -1,7 +1,7 @@
 import { forwardRef, useContext, type ComponentPropsWithoutRef, type HTMLAttributes, type Ref } from 'react';
+import { showsControls } from '../../internal/lifecycle.ts';
 import { dataAttributes, InsideOptionsContext, usePromptContext } from '../context.ts';
-import { chosenCount, hintOf, isAnswerable } from '../state.ts';
-
+import { chosenCount, hintOf } from '../state.ts';
 /** The attributes a `<legend>`, a `<label>` and a `<p>` share: the question is one of the three. */
 export type AskUserPromptQuestionProps = HTMLAttributes<HTMLElement>;
 
@@ -23,7 +23,7 @@ export const Question = forwardRef<HTMLElement, AskUserPromptQuestionProps>(func
       </legend>
     );
   }
-  if (prompt.kind === 'text' && isAnswerable(state)) {
+  if (prompt.kind === 'text' && showsControls(state)) {
     return (
       <label {...attributes} htmlFor={ids.field} {...props} ref={ref as Ref<HTMLLabelElement>}>
         {children}
@@ -46,7 +46,7 @@ export const Description = forwardRef<HTMLParagraphElement, AskUserPromptDescrip
     const context = usePromptContext('<AskUserPrompt.Description>');
     const { prompt, state, labels, ids } = context;
     // Only a well-formed prompt ever takes an answer.
-    if (!isAnswerable(state)) return null;
+    if (!showsControls(state)) return null;
     const hint = hintOf(prompt, labels);
     const text =
       prompt.kind === 'multiple' ? (

@@ -1,7 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { showsControls } from '../../internal/lifecycle.ts';
 import { mergeIds } from '../../internal/primitive.ts';
 import { dataAttributes, usePromptContext } from '../context.ts';
-import { isAnswerable, submitLabel } from '../state.ts';
+import { submitLabel } from '../state.ts';
 
 export type AskUserPromptSubmitProps = ComponentPropsWithoutRef<'button'>;
 
@@ -9,7 +10,7 @@ export type AskUserPromptSubmitProps = ComponentPropsWithoutRef<'button'>;
 export const Submit = forwardRef<HTMLButtonElement, AskUserPromptSubmitProps>(function Submit(props, ref) {
   const context = usePromptContext('<AskUserPrompt.Submit>');
   const { state, ids, labels } = context;
-  if (!isAnswerable(state)) return null;
+  if (!showsControls(state)) return null;
   return (
     <button
       {...dataAttributes('submit', context)}

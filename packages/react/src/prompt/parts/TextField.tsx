@@ -1,7 +1,7 @@
 import { forwardRef, type ChangeEvent, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
 import { composeEventHandlers, mergeIds } from '../../internal/primitive.ts';
 import { dataAttributes, usePromptContext } from '../context.ts';
-import { isAnswerable } from '../state.ts';
+import { showsControls } from '../../internal/lifecycle.ts';
 
 export type AskUserPromptTextFieldProps = Omit<
   ComponentPropsWithoutRef<'textarea'>,
@@ -25,7 +25,7 @@ export const TextField = forwardRef<HTMLTextAreaElement, AskUserPromptTextFieldP
   function TextField(props, ref) {
     const context = usePromptContext('<AskUserPrompt.TextField>');
     const { prompt, state, draft, ids, invalid, setDraft, submit } = context;
-    if (prompt.kind !== 'text' || !isAnswerable(state)) return null;
+    if (prompt.kind !== 'text' || !showsControls(state)) return null;
     return (
       <textarea
         {...dataAttributes('text-field', context)}

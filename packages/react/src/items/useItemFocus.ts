@@ -1,25 +1,6 @@
 import type { ItemEntry } from '@ask-user-kit/core';
-import { createContext, useContext, useEffect, useRef, type Context, type RefObject } from 'react';
-import { isAnswerable } from './itemState.ts';
-
-/** The documented data attributes of an item's part, which the app's props may replace. */
-export function itemAttributes(part: string, kind: 'approval' | 'form', state: ItemEntry['state']) {
-  return { 'data-scope': 'ask-user', 'data-part': part, 'data-kind': kind, 'data-state': state };
-}
-
-/** A part's context (`user` names the part in the error); outside its root, a clear error. */
-export function usePartContext<T>(context: Context<T | null>, user: string, root: string): T {
-  const value = useContext(context);
-  if (!value) throw new Error(`${user} must be inside ${root}.`);
-  return value;
-}
-
-/** A context named for React DevTools. */
-export function namedContext<T>(name: string): Context<T | null> {
-  const context = createContext<T | null>(null);
-  context.displayName = name;
-  return context;
-}
+import { useEffect, useRef, type RefObject } from 'react';
+import { takesAnswer } from '../internal/lifecycle.ts';
 
 const ROOT = '[data-scope=ask-user][data-part=root]';
 const OPEN_ROOT = `${ROOT}[data-state=ready], ${ROOT}[data-state=failed]`;
@@ -36,16 +17,18 @@ function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
 
 /**
  * Where focus goes once an answer sent from this item settles (its disabled controls dropped focus
- * to `<body>`, or it is still inside the item): after a failure, to Retry; once answered, to the
- * first control of the next open item or prompt if there is one, else to the item's outcome
- * (`.Answer`) or, without one, its form; and an item that arrives later, open, takes focus from
- * there. Focus the user moved elsewhere meanwhile is left alone.
+ * to `<body>`, or it is still inside the item): after a failure, as in a prompt, back where the
+ * user was when they answered (`remember()`, just before) if it is still there and enabled, else to
+ * Retry; once answered, to the first control of the next open item or prompt if there is one, else
+ * to the item's outcome (`.Answer`) or, without one, its form; and an item that arrives later,
+ * open, takes focus from there. Focus the user moved elsewhere meanwhile is left alone.
  */
 export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
   const sent = useRef(false);
+  const before = useRef<HTMLElement | null>(null);
   // An item that arrives open while focus rests on an earlier item's or prompt's outcome (where the
   // effect below left it: nothing was open then) takes focus: the conversation went on to it.
-  const arrivedOpen = useRef(isAnswerable(state));
+  const arrivedOpen = useRef(takesAnswer(state));
   useEffect(() => {
     const form = root.current;
     if (!arrivedOpen.current || !form) return;
@@ -64,12 +47,18 @@ export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: Ite
     sent.current = false;
     const active = document.activeElement;
     if (active !== document.body && !form.contains(active)) return;
-    if (isAnswerable(state)) {
-      form.querySelector<HTMLElement>('[data-part=submit]:enabled')?.focus();
+    if (takesAnswer(state)) {
+      const back = before.current;
+      const stillThere = back?.isConnected && !(back as HTMLInputElement).disabled;
+      (stillThere ? back : form.querySelector<HTMLElement>('[data-part=submit]:enabled'))?.focus();
       return;
     }
     const next = nextOpenRoot(form)?.querySelector<HTMLElement>(CONTROL);
     const outcome = form.querySelector<HTMLElement>('[data-part=answer]') ?? form;
     (next ?? outcome).focus({ preventScroll: !next });
   }, [root, state]);
+  return function remember() {
+    const active = document.activeElement;
+    before.current = active instanceof HTMLElement && root.current?.contains(active) ? active : null;
+  };
 }

@@ -1,0 +1,256 @@
+import type { ItemEntry, PromptState, SuspensionItem } from '@ask-user-kit/core';
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useImperativeHandle,
+  useRef,
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+  type Context,
+  type ForwardedRef,
+  type FormEvent,
+  type ReactNode,
+  type RefAttributes,
+} from 'react';
+import { stateMessage, useAnnouncement, type StateLabels } from '../internal/announcement.ts';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { submitButtonProps } from '../internal/parts.ts';
+import { visuallyHidden } from '../internal/primitive.ts';
+import { useItemEntry, type ItemRun } from './itemState.ts';
+import { useItemFocus } from './useItemFocus.ts';
+
+export type ItemKind = 'approval' | 'form';
+
+/**
+ * The documented data attributes of an item's part, which the app's props may replace: a prompt's,
+ * `data-disabled` included (while sending, as a prompt's controls are).
+ */
+export function itemAttributes(part: string, kind: ItemKind, state: ItemEntry['state']) {
+  return {
+    'data-scope': 'ask-user',
+    'data-part': part,
+    'data-kind': kind,
+    'data-state': state,
+    'data-disabled': state === 'submitting' ? '' : undefined,
+  };
+}
+
+/** A part's context (`user` names the part in the error); outside its root, a clear error. */
+export function usePartContext<T>(context: Context<T | null>, user: string, root: string): T {
+  const value = useContext(context);
+  if (!value) throw new Error(`${user} must be inside ${root}.`);
+  return value;
+}
+
+/** A context named for React DevTools. */
+export function namedContext<T>(name: string): Context<T | null> {
+  const context = createContext<T | null>(null);
+  context.displayName = name;
+  return context;
+}
+
+// What <ToolApproval> and <ResumeForm> share: the root's <form> and the parts that show where the
+// item is (Retry, Error, Answer, Status), read from either one's context.
+
+/** What an approval's and a form's context share: what the shared parts read. */
+export interface ItemPartsContextValue {
+  state: PromptState;
+  labels: { retry: string };
+  /** The controls show: a well-formed item that takes an answer or is being sent. */
+  showControls: boolean;
+  /** What `.Answer` shows once answered: the outcome of the answer sent. */
+  outcome: string | undefined;
+  /** What `.Error` shows: why the item cannot be shown, why its answer failed or was refused, or why it no longer waits. */
+  message: string | undefined;
+  /** What `.Status` announces (a new item, sending, the outcome, the failure), politely. */
+  announcement: string;
+  ids: { title: string; error: string };
+}
+
+/**
+ * What an item's `.Error` and `.Status` say, in the words and by the rules of a prompt's
+ * (`stateMessage`, `useAnnouncement`): `question` is its title, `outcome` what `.Answer` shows once
+ * answered, `refusal` why the last submit was refused (said while it is ready).
+ */
+export function useItemWords(
+  item: SuspensionItem,
+  entry: ItemEntry,
+  labels: StateLabels & { malformed: (reason: string) => string },
+  question: string,
+  outcome: string | undefined,
+  refusal?: string,
+) {
+  const message =
+    item.kind === 'malformed'
+      ? labels.malformed(item.reason)
+      : (stateMessage(entry.state, entry.error, labels) ?? refusal);
+  const announcement = useAnnouncement({
+    state: entry.state,
+    question,
+    message,
+    labels: { newQuestion: labels.newQuestion, sending: labels.sending, sent: outcome ?? '' },
+  });
+  return { message, announcement };
+}
+
+/**
+ * The item's entry in the run, the ref its `<form>` and the app share (focus moves through it), and
+ * `remember()`, to call as an answer goes out (see `useItemFocus`).
+ */
+export function useItemRoot(run: ItemRun, item: SuspensionItem, forwardedRef: ForwardedRef<HTMLFormElement>) {
+  const entry: ItemEntry = useItemEntry(run, item);
+  const rootRef = useRef<HTMLFormElement | null>(null);
+  // Our ref and the app's on the one form.
+  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
+  const remember = useItemFocus(rootRef, entry.state);
+  return { entry, rootRef, remember };
+}
+
+/**
+ * The props of the item's `<form>`, the app's included: named by its title; the browser's own
+ * validation off (the kit's speaks instead); submitting it calls `onSubmit`.
+ */
+export function itemFormProps(
+  kind: ItemKind,
+  state: PromptState,
+  titleId: string,
+  formProps: Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'>,
+  onSubmit: () => void,
+) {
+  return {
+    ...itemAttributes('root', kind, state),
+    'aria-labelledby': titleId,
+    'aria-busy': state === 'submitting' || undefined,
+    tabIndex: takesAnswer(state) ? undefined : -1,
+    ...formProps,
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      onSubmit();
+    },
+  };
+}
+
+/**
+ * The ready component (`<ToolApproval>`, `<ResumeForm>`): its root, keyed by the item so that a
+ * new item starts afresh, with the default layout unless the app gives parts of its own.
+ */
+export function itemComponent<Props extends { item: SuspensionItem; children?: ReactNode }>(
+  Root: ComponentType<Props & RefAttributes<HTMLFormElement>>,
+  DefaultLayout: ComponentType,
+  name: string,
+) {
+  const Component = forwardRef<HTMLFormElement, Props>(function Item(props, ref) {
+    // forwardRef's props lose their generic type: they are the Props given.
+    const rootProps = { ...props, children: props.children ?? <DefaultLayout /> } as Props;
+    return <Root key={props.item.key} ref={ref} {...rootProps} />;
+  });
+  Component.displayName = name;
+  return Component;
+}
+
+export type ItemButtonProps = ComponentPropsWithoutRef<'button'>;
+export type ItemTextProps = ComponentPropsWithoutRef<'p'>;
+export type ItemStatusProps = ComponentPropsWithoutRef<'div'>;
+
+/**
+ * The parts every item has, named for its component (`name`, e.g. `ToolApproval`) and reading its
+ * context: Retry, Error, Answer and Status look and behave the same in approvals and forms.
+ */
+export function itemStatusParts<Value extends ItemPartsContextValue>(
+  context: Context<Value | null>,
+  kind: ItemKind,
+  name: string,
+  /** The item's own submit button (`Approve`, `Submit`) and its label. */
+  send: { part: string; label: (labels: Value['labels']) => string },
+  /** The item's title: the form's name. */
+  title: (value: Value) => string,
+) {
+  const use = (part: string) => usePartContext(context, `<${name}.${part}>`, `<${name}> or <${name}.Root>`);
+
+  /** The item's title, the `<form>`'s name. */
+  const Title = forwardRef<HTMLParagraphElement, ItemTextProps>(function Title(props, ref) {
+    const value = use('Title');
+    return (
+      <p {...itemAttributes('question', kind, value.state)} id={value.ids.title} {...props} ref={ref}>
+        {props.children ?? title(value)}
+      </p>
+    );
+  });
+  Title.displayName = `${name}.Title`;
+
+  /** Answers (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
+  const Send = forwardRef<HTMLButtonElement, ItemButtonProps>(function Send(props, ref) {
+    const { state, labels, showControls } = use(send.part);
+    if (!showControls || state === 'failed') return null;
+    return (
+      <button
+        {...submitButtonProps(itemAttributes('submit', kind, state), props, !takesAnswer(state), false)}
+        ref={ref}
+      >
+        {props.children ?? send.label(labels)}
+      </button>
+    );
+  });
+  Send.displayName = `${name}.${send.part}`;
+
+  /** After a failure only: sends the same answer again (the form's submit button, described by `.Error`). */
+  const Retry = forwardRef<HTMLButtonElement, ItemButtonProps>(function Retry(props, ref) {
+    const { state, labels, ids } = use('Retry');
+    if (state !== 'failed') return null;
+    return (
+      <button
+        {...submitButtonProps(itemAttributes('submit', kind, state), props, false, ids.error)}
+        ref={ref}
+      >
+        {props.children ?? labels.retry}
+      </button>
+    );
+  });
+  Retry.displayName = `${name}.Retry`;
+
+  /** Why the item cannot be shown (malformed), or why its answer failed, or why it no longer waits. */
+  const ErrorMessage = forwardRef<HTMLParagraphElement, ItemTextProps>(function ErrorMessage(props, ref) {
+    const { state, message, ids } = use('Error');
+    const children = props.children ?? message;
+    if (!children) return null;
+    return (
+      <p {...itemAttributes('error', kind, state)} id={ids.error} {...props} ref={ref}>
+        {children}
+      </p>
+    );
+  });
+  ErrorMessage.displayName = `${name}.Error`;
+
+  /** The outcome, once there is one. Focusable from script: focus moves here once answered. */
+  const Answer = forwardRef<HTMLParagraphElement, ItemTextProps>(function Answer(props, ref) {
+    const { state, outcome } = use('Answer');
+    if (!outcome) return null;
+    return (
+      <p {...itemAttributes('answer', kind, state)} tabIndex={-1} {...props} ref={ref}>
+        {props.children ?? outcome}
+      </p>
+    );
+  });
+  Answer.displayName = `${name}.Answer`;
+
+  /** A polite live region (visually hidden by default). Keep it in layouts of your own. */
+  const Status = forwardRef<HTMLDivElement, ItemStatusProps>(function Status(props, ref) {
+    const { state, announcement } = use('Status');
+    return (
+      <div
+        {...itemAttributes('status', kind, state)}
+        role="status"
+        style={visuallyHidden}
+        {...props}
+        ref={ref}
+      >
+        {props.children ?? announcement}
+      </div>
+    );
+  });
+  Status.displayName = `${name}.Status`;
+
+  return { Title, Send, Retry, ErrorMessage, Answer, Status };
+}
