@@ -146,7 +146,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     });
     if (!taken) return alreadyAnswered(c, runId, toolCallId);
 
-    const held = holdClaim(claims, runId, toolCallId, lease, mastra.getLogger());
+    const held = holdClaim(claims, runId, toolCallId, lease, mastra.getLogger(), c.req.raw.signal);
     try {
       await next();
     } catch (error) {

@@ -73,13 +73,18 @@ export interface HeldAnswer {
   holdUntilSent(response: Response): Response;
 }
 
-/** Starts renewing the holder's claim every {@link renewEvery}. */
+/**
+ * Starts renewing the holder's claim every {@link renewEvery}, until the answer's response has been
+ * sent, or its client went away (`signal`): a request Mastra never answers (it can wait on a thread
+ * forever) then stops holding the question, whose claim a retry takes over once the lease ends.
+ */
 export function holdClaim(
   claims: ClaimStore,
   runId: string,
   toolCallId: string,
   lease: Lease,
   logger: ClaimLogger | undefined,
+  signal?: AbortSignal,
 ): HeldAnswer {
   let renewing = false;
   const renew = async () => {
@@ -98,6 +103,8 @@ export function holdClaim(
   // A pending renewal never keeps the process alive on its own.
   timer.unref?.();
   const stop = () => clearInterval(timer);
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
 
   return {
     async release() {
