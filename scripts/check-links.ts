@@ -111,6 +111,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     .map((file) => path.join(root, file))
     .filter((file) => existsSync(file));
   const problems = brokenLinks(files);
+  // The docs pages made from the repository's Markdown link to each other by these ids.
+  const docPages = path.join(root, 'packages/react/src/stories/guides/DocPage.tsx');
+  if (storybookIds && existsSync(docPages)) {
+    for (const [, id] of readFileSync(docPages, 'utf8').matchAll(/'([a-z0-9-]+--docs)'/g)) {
+      if (!storybookIds.has(id!)) problems.push(`${path.relative(root, docPages)}: no Storybook entry ${id}`);
+    }
+  }
   for (const problem of problems) console.error(problem);
   const unchecked = uncheckedStorybookLinks
     ? `; ${uncheckedStorybookLinks} Storybook links not checked (no storybook-static/index.json)`
