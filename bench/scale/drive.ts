@@ -104,7 +104,7 @@ function startInstance(instance: Instance): Promise<void> {
       PORT: String(instance.port),
       INSTANCE: instance.name,
       STORAGE_URL: postgresUrl,
-      CLAIM_TAKE_OVER_MS: String(takeOverMs),
+      CLAIM_LEASE_MS: String(takeOverMs),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,10 +19,11 @@ const model = process.env.MODEL || undefined;
 // balancer can tell which instance served it.
 const instance = process.env.INSTANCE || undefined;
 const INSTANCE_HEADER = 'x-ask-user-kit-instance';
-// A claim left by an instance that died after taking an answer, on a run still suspended on that
-// question, may be taken over after this long (see @ask-user-kit/server's takeOverAfterMs).
-const DEFAULT_CLAIM_TAKE_OVER_MS = 30_000;
-const takeOverAfterMs = Number(process.env.CLAIM_TAKE_OVER_MS || DEFAULT_CLAIM_TAKE_OVER_MS);
+// How long a claim holds unless its instance renews it (answerGuard's leaseMs): a claim left by an
+// instance that died after taking an answer, on a run still suspended on that question, is taken
+// over by the next answer once it ends.
+const DEFAULT_CLAIM_LEASE_MS = 10_000;
+const leaseMs = Number(process.env.CLAIM_LEASE_MS || DEFAULT_CLAIM_LEASE_MS);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(
@@ -37,9 +38,9 @@ function defaultStorage(): string {
   return `file:${path.join(dir, 'mastra.db')}`;
 }
 
-if (!Number.isFinite(takeOverAfterMs) || takeOverAfterMs < 0) {
+if (!Number.isFinite(leaseMs) || leaseMs <= 0) {
   console.error(
-    `ask-user-kit server: CLAIM_TAKE_OVER_MS must be a number of milliseconds, got "${process.env.CLAIM_TAKE_OVER_MS}".`,
+    `ask-user-kit server: CLAIM_LEASE_MS must be a positive number of milliseconds, got "${process.env.CLAIM_LEASE_MS}".`,
   );
   process.exit(1);
 }
@@ -85,8 +86,8 @@ function openClaims() {
   // libsql opens a local file here, synchronously: a missing directory throws now.
   try {
     return onPostgres
-      ? postgresClaimStore({ connectionString: storage, takeOverAfterMs })
-      : libsqlClaimStore({ url: storage, takeOverAfterMs });
+      ? postgresClaimStore({ connectionString: storage })
+      : libsqlClaimStore({ url: storage });
   } catch (error) {
     return storageFailure(error);
   }
@@ -146,7 +147,7 @@ try {
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
     port,
-    middleware: [instanceHeader, answerGuard({ claims }), threadGuard()],
+    middleware: [instanceHeader, answerGuard({ claims, leaseMs }), threadGuard()],
     // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
     // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
     // runtimeUrl is /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.

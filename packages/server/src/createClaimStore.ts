@@ -22,15 +22,6 @@ export interface ClaimDialect {
   close(): Promise<void>;
 }
 
-export interface ClaimStoreOptions {
-  /**
-   * @deprecated No effect. Claims now carry a lease that their server renews while the answer is
-   * in flight (`answerGuard`'s `leaseMs`), so a claim left by a server that died is taken over as
-   * soon as its lease ends, with no bound to choose here.
-   */
-  takeOverAfterMs?: number;
-}
-
 /** A claim store over a database: `init` creates the table now (else on first use). */
 export interface SqlClaimStore extends ClaimStore {
   /** Creates the table now (it is otherwise created on the first claim), so a bad URL fails at startup. */
@@ -78,10 +69,7 @@ const isoTime = (ms: number) => new Date(ms).toISOString();
  * The claim store both `libsqlClaimStore` and `postgresClaimStore` are: the same table, the same
  * upsert, the same lazy table creation (tried again after a failure); only the driver differs.
  */
-export function createClaimStore(
-  dialect: ClaimDialect,
-  _options: ClaimStoreOptions = {},
-): SqlClaimStore & { close(): Promise<void> } {
+export function createClaimStore(dialect: ClaimDialect): SqlClaimStore & { close(): Promise<void> } {
   const sql = {
     claim: claimSql(dialect.param),
     renew: renewSql(dialect.param),

@@ -13,6 +13,6 @@ export type { ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';
-export type { ClaimDialect, ClaimStoreOptions, SqlClaimStore } from './createClaimStore.ts';
+export type { ClaimDialect, SqlClaimStore } from './createClaimStore.ts';
 export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.ts';
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';

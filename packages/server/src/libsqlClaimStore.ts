@@ -1,5 +1,5 @@
 import { type Client, createClient } from '@libsql/client';
-import { type ClaimStoreOptions, createClaimStore, type SqlClaimStore } from './createClaimStore.ts';
+import { createClaimStore, type SqlClaimStore } from './createClaimStore.ts';
 
 export { CLAIMS_TABLE } from './createClaimStore.ts';
 
@@ -7,8 +7,7 @@ export { CLAIMS_TABLE } from './createClaimStore.ts';
 const BUSY_TIMEOUT = 'PRAGMA busy_timeout = 5000';
 
 /** Where the claims live: a LibSQL URL (the one Mastra's `LibSQLStore` uses), or an open client. */
-export type LibsqlClaimStoreOptions = ({ url: string; authToken?: string } | { client: Client }) &
-  ClaimStoreOptions;
+export type LibsqlClaimStoreOptions = { url: string; authToken?: string } | { client: Client };
 
 export interface LibsqlClaimStore extends SqlClaimStore {
   /** Closes the client if this store opened it; a client passed in stays open. */
@@ -29,18 +28,15 @@ export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimS
   const close = () => {
     if (ownsClient) client.close();
   };
-  const store = createClaimStore(
-    {
-      param: (n) => `?${n}`,
-      execute: async (sql, args = []) => (await client.execute({ sql, args: args as never })).rowsAffected,
-      query: async (sql, args = []) =>
-        (await client.execute({ sql, args: args as never })).rows as unknown as Record<string, unknown>[],
-      setUp: async () => {
-        if (client.protocol === 'file') await client.execute(BUSY_TIMEOUT);
-      },
-      close: async () => close(),
+  const store = createClaimStore({
+    param: (n) => `?${n}`,
+    execute: async (sql, args = []) => (await client.execute({ sql, args: args as never })).rowsAffected,
+    query: async (sql, args = []) =>
+      (await client.execute({ sql, args: args as never })).rows as unknown as Record<string, unknown>[],
+    setUp: async () => {
+      if (client.protocol === 'file') await client.execute(BUSY_TIMEOUT);
     },
-    options,
-  );
+    close: async () => close(),
+  });
   return { ...store, close };
 }

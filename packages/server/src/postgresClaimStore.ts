@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type ClaimStoreOptions, createClaimStore, type SqlClaimStore } from './createClaimStore.ts';
+import { createClaimStore, type SqlClaimStore } from './createClaimStore.ts';
 
 // What CREATE TABLE IF NOT EXISTS raises in the instance that lost a race to create the table:
 // the table exists (42P07), its row type exists (42710, "type … already exists"), or the catalog's
@@ -11,7 +11,7 @@ export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
 }
 
-export type PostgresClaimStoreOptions = (
+export type PostgresClaimStoreOptions =
   | {
       /** A `postgres://` URL; the store opens a small pool of its own. */
       connectionString: string;
@@ -19,9 +19,7 @@ export type PostgresClaimStoreOptions = (
   | {
       /** An open `pg` Pool (e.g. the one given to Mastra's `PostgresStore`); left open by `close`. */
       pool: PgQueryable;
-    }
-) &
-  ClaimStoreOptions;
+    };
 
 export interface PostgresClaimStore extends SqlClaimStore {
   /** Ends the pool if this store opened it; a pool passed in stays open. */
@@ -40,17 +38,14 @@ export function postgresClaimStore(options: PostgresClaimStoreOptions): Postgres
   const ownedPool =
     'connectionString' in options ? new pg.Pool({ connectionString: options.connectionString }) : undefined;
   const client: PgQueryable = ownedPool ?? (options as { pool: PgQueryable }).pool;
-  return createClaimStore(
-    {
-      param: (n) => `$${n}`,
-      execute: async (sql, args) => (await client.query(sql, args)).rowCount ?? 0,
-      query: async (sql, args) => (await client.query(sql, args)).rows as Record<string, unknown>[],
-      createdConcurrently: (error) =>
-        TABLE_CREATED_CONCURRENTLY.has((error as { code?: string } | null)?.code ?? ''),
-      close: async () => {
-        await ownedPool?.end();
-      },
+  return createClaimStore({
+    param: (n) => `$${n}`,
+    execute: async (sql, args) => (await client.query(sql, args)).rowCount ?? 0,
+    query: async (sql, args) => (await client.query(sql, args)).rows as Record<string, unknown>[],
+    createdConcurrently: (error) =>
+      TABLE_CREATED_CONCURRENTLY.has((error as { code?: string } | null)?.code ?? ''),
+    close: async () => {
+      await ownedPool?.end();
     },
-    options,
-  );
+  });
 }
