@@ -7,14 +7,12 @@ import {
   type AgentTransport,
   type AnswerOptions,
   type AnswerValue,
-  type FetchTransportOptions,
   type RunError,
   type RunSnapshot,
   type RunStore,
   type TranscriptEntry,
-  type ItemKind,
 } from '@ask-user-kit/core';
-import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientContext, useQuery } from '@tanstack/react-query';
 import {
   useCallback,
   useContext,
@@ -27,110 +25,10 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
-import { runErrorHint } from './AgentRunError.tsx';
-import { warnOnce } from './internal/development.ts';
+import type { AgentRun, UseAgentRunOptions } from './agentRunTypes.ts';
+import { useRunDevelopmentChecks } from './internal/useRunDevelopmentChecks.ts';
 
-/** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
-export type AgentRunSource =
-  | {
-      /** The agent's id (its key in `new Mastra({ agents })`). */
-      agentId: string;
-      /** The Mastra server's origin; `''` for the page's own origin (a proxy). */
-      baseUrl: string;
-      /** Mastra's route prefix (`server.apiPrefix`). Default `/api`. */
-      apiPrefix?: string;
-      /** The `fetch` to use (auth wrappers, tests). Default: the global one, looked up at each call. */
-      fetch?: typeof globalThis.fetch;
-      /** Extra request headers, or a function returning them before each request. */
-      headers?: FetchTransportOptions['headers'];
-      transport?: never;
-    }
-  | {
-      /** A core transport (fetch, client-js, in-process agent). Each request uses the latest one given. */
-      transport: AgentTransport;
-      /** Names the agent in cache keys; recommended when several runs share a QueryClient. */
-      agentId?: string;
-      baseUrl?: never;
-      apiPrefix?: never;
-      fetch?: never;
-      headers?: never;
-    };
-
-export type UseAgentRunOptions = AgentRunSource & {
-  /**
-   * The conversation's thread. With `resourceId` too, runs are recorded with both (Mastra's
-   * `memory: { thread, resource }`), which is what lets restore find them again.
-   */
-  threadId?: string;
-  /**
-   * The user (or other owner) of the conversation. Alone, or with `threadId`: see `useAgentRun`
-   * for what each combination records and restores.
-   */
-  resourceId?: string;
-  /**
-   * On mount, bring back questions still waiting on the server for this `threadId` / `resourceId`
-   * (after a reload or a server restart). Default true; needs a `threadId` or a `resourceId`, since
-   * without one every user's waiting questions would be listed.
-   */
-  restore?: boolean;
-  /**
-   * A message sent once when the hook mounts (after restore, and only if no question came back):
-   * for agents that open the conversation. StrictMode-safe: one request, not two.
-   */
-  initialMessage?: string;
-  /** The QueryClient to use instead of the one from `<QueryClientProvider>`. */
-  queryClient?: QueryClient;
-  /**
-   * Default true: the hook renders on every change, text included (once per animation frame). A
-   * chat that renders its messages in rows of their own passes false: the hook then renders only
-   * when more than the reply being written changed (status, a new entry, open prompts, tool calls,
-   * error), and `text` and that reply's entry are as of then. The rows read them with
-   * `useTranscriptEntry` or `useRunSelector`, so a text delta renders the streaming message alone.
-   */
-  watchText?: boolean;
-  /**
-   * The kinds of items besides `ask_user` prompts to show (`approvals`, `forms` from
-   * `@ask-user-kit/core/items`): they then come in `items` and `openItems`, answered with
-   * `<ToolApproval>` and `<ResumeForm>`. Read when a conversation starts.
-   */
-  items?: readonly ItemKind[];
-};
-
-/** A conversation with an agent: its state and stable actions. */
-export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'> {
-  /** Prompts the run still waits on (`ready`, `submitting`, `failed`, `malformed`), oldest first. */
-  openPrompts: RunSnapshot['openPrompts'];
-  /** User messages, assistant text and prompts in order; each prompt entry has its `state`, `answer` and `error`. */
-  transcript: RunSnapshot['transcript'];
-  /** The suspended-runs request of restore is in flight. */
-  restoring: boolean;
-  /** Why restoring failed, if it did (the conversation still works; `restore()` tries again). */
-  restoreError: RunError | undefined;
-  /**
-   * Sends a user message and streams the run. Rejects with a `RequestError` (`empty-message`,
-   * `busy`) when nothing was sent.
-   */
-  send(text: string): Promise<void>;
-  /**
-   * Validates and submits an answer, then streams the resumed run. Rejects with a `RequestError`
-   * when the answer was not taken; the prompt's transcript entry says what became of it
-   * (`failed` keeps the answer for `retry`).
-   */
-  submit(promptKey: string, answer: AnswerValue, options?: AnswerOptions): Promise<void>;
-  /**
-   * Submits a `failed` prompt's answer again, unchanged, with the same options. Rejects as `submit`
-   * does. Nothing is ever re-sent on its own (a resume is not idempotent): retrying is the user's call.
-   */
-  retry(promptKey: string): Promise<void>;
-  /** Aborts the stream in flight, if any; what arrived is kept. */
-  cancel(): void;
-  /** Clears the conversation. */
-  reset(): void;
-  /** Lists the suspended runs again and brings back what is waiting (does nothing when restore is off). */
-  restore(): void;
-  /** The underlying core store (framework-agnostic): the same state as the run, for advanced use. */
-  store: RunStore;
-}
+export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './agentRunTypes.ts';
 
 /** What requests and the stable actions read: the latest render's options, store and query handles. */
 interface Latest {
@@ -142,21 +40,6 @@ interface Latest {
 
 const MISSING_QUERY_CLIENT =
   'useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.';
-
-/** What a development build says when the run waits on a call that nothing of the kit shows. */
-const unshownSuspension = (toolName: string) =>
-  `useAgentRun: the run waits on the tool "${toolName}", which nothing here shows (it is not an ask_user ` +
-  'question). Pass { items: [approvals, forms] } from @ask-user-kit/core/items to show approvals and ' +
-  'forms, or render run.toolCalls yourself.';
-
-/** What a development build says when a run cannot reach its agent: the options it used, and what to check. */
-const setupWarning = (options: UseAgentRunOptions, error: RunError, hint: string) => {
-  const { agentId, baseUrl, apiPrefix } = options;
-  const named = options.transport
-    ? 'a transport of its own'
-    : JSON.stringify({ agentId, baseUrl, apiPrefix });
-  return `useAgentRun(${named}): ${error.message} ${hint}`;
-};
 
 /** The transport the options name: their own, or a fetch transport (stateless: built for each request). */
 function transportOf(options: UseAgentRunOptions): AgentTransport {
@@ -315,19 +198,6 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
     store.send(initialMessage).catch(() => {});
   }, [store, initialMessage, restoreSettled]);
 
-  // Inline development check (see internal/development.ts): an approval or another tool's suspension
-  // without an item kind makes the run `awaiting-input` with nothing on the page to answer.
-  useEffect(() => {
-    if (process.env.NODE_ENV !== 'production') {
-      const { status, openPrompts, openItems, toolCalls } = snapshot;
-      if (status !== 'awaiting-input' || openPrompts.length > 0 || openItems.length > 0) return;
-      for (const call of toolCalls) {
-        if (call.state === 'suspended')
-          warnOnce(`unshown:${call.toolName}`, unshownSuspension(call.toolName));
-      }
-    }
-  }, [snapshot]);
-
   // Unmount aborts the stream. StrictMode unmounts and remounts effects at once: the abort waits a
   // microtask and is dropped if the same store is mounted again by then, so a stream begun on mount survives.
   const mounted = useRef<RunStore>(null);
@@ -368,14 +238,6 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // Listing is a GET that nothing claims: it fails as a RunError, never as a refusal.
   const restoreError = restoreQuery.error ? (toRunError(restoreQuery.error) as RunError) : undefined;
 
-  // Inline development check (see internal/development.ts): a run that cannot reach its agent (a
-  // wrong baseUrl, a server down, CORS, an unknown agent) names the options to check.
-  const failure = snapshot.error ?? restoreError;
-  useEffect(() => {
-    if (process.env.NODE_ENV !== 'production' && failure) {
-      const hint = runErrorHint(failure);
-      if (hint) warnOnce(`setup:${failure.code}:${failure.status}`, setupWarning(options, failure, hint));
-    }
-  }, [failure]); // eslint-disable-line react-hooks/exhaustive-deps -- once per failure, with the options it failed with
+  useRunDevelopmentChecks(options, snapshot, snapshot.error ?? restoreError);
   return { ...snapshot, ...actions, store, restoring, restoreError };
 }
