@@ -263,10 +263,8 @@ async function checkVite(name, versions, installApp = () => install('vite-react'
   }
 }
 
-/** Serves the Vite app's build next to a real apps/server and answers all three questions in it. */
-async function answerInChromium(dir, stops) {
-  const { page, errors, url, server } = await openApp(dir, stops);
-  await page.goto(`${url}?server=${encodeURIComponent(server)}`);
+/** Starts the planner on the page and answers its three questions: Lisbon, by train, hiking. */
+async function answerThePlanner(page, errors) {
   await page.getByRole('button', { name: 'Start' }).click();
   await firstQuestion(page, errors);
   await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
@@ -275,6 +273,13 @@ async function answerInChromium(dir, stops) {
   await page.getByRole('button', { name: 'Send' }).click();
   await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Serves the Vite app's build next to a real apps/server and answers all three questions in it. */
+async function answerInChromium(dir, stops) {
+  const { page, errors, url, server } = await openApp(dir, stops);
+  await page.goto(`${url}?server=${encodeURIComponent(server)}`);
+  await answerThePlanner(page, errors);
   await page.getByTestId('status').filter({ hasText: 'done' }).waitFor({ timeout: 15_000 });
   // The scripted planner writes its plan from the three answers.
   const text = (await page.locator('main').innerText()).toLowerCase();
@@ -445,14 +450,7 @@ async function checkReadmeExample() {
     stops.push(preview.stop);
     const { page, errors } = await openChromium(stops);
     await page.goto(`http://127.0.0.1:${port}/`);
-    await page.getByRole('button', { name: 'Start' }).click();
-    await firstQuestion(page, errors);
-    await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('radio', { name: /Train/ }).check({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Send' }).click();
+    await answerThePlanner(page, errors);
     // The scripted planner writes its plan from the three answers.
     await page.waitForFunction(
       // Runs in the page.
