@@ -147,3 +147,51 @@ test('tall windows keep the header and the composer in place', async ({ page }) 
     'sticky',
   );
 });
+
+// Every page's header has the same "New conversation" button; on narrow screens its words may
+// hide, so something else (the icon) must still show in it.
+const PAGES = [
+  '/',
+  '/?agent=concierge',
+  '/?stack=ai-sdk',
+  '/?stack=mastra-react',
+  '/?stack=assistant-ui',
+  '/?stack=copilotkit',
+];
+
+/** The button's icons and words at least 8 px across that no clip-path hides. */
+async function shownContent(button: Locator): Promise<string[]> {
+  return button.evaluate((element) =>
+    [element, ...element.querySelectorAll('*')]
+      .filter((part) => {
+        const box = part.getBoundingClientRect();
+        const shown = box.width >= 8 && box.height >= 8 && getComputedStyle(part).clipPath === 'none';
+        const content =
+          part instanceof SVGSVGElement ||
+          [...part.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+        return shown && content;
+      })
+      .map((part) => part.tagName),
+  );
+}
+
+for (const width of [320, 390]) {
+  test.describe(`${width} px wide, every page`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    for (const path of PAGES) {
+      test(`"New conversation" on ${path} has a name and shows an icon or its words`, async ({
+        page,
+      }, testInfo) => {
+        await openApp(page, path);
+        const button = page.getByRole('button', { name: 'New conversation' });
+        await expect(button).toBeVisible();
+        // Polled: a stack's page and its styles load on their own, after the first paint.
+        await expect
+          .poll(() => shownContent(button), { message: 'visible content in the button' })
+          .not.toEqual([]);
+        await checkpoint(page, testInfo, `new-conversation-${width}`);
+      });
+    }
+  });
+}

@@ -144,3 +144,21 @@ for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
     await expect(sendMessage).toBeEnabled();
   });
 }
+
+test('the assistant-ui page logs no error and nests no block in a paragraph through a question answered', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openApp(page, '/?stack=assistant-ui');
+  await page.getByRole('button', { name: 'Plan a long weekend away' }).click();
+  await answerWhere(page, 'Lisbon');
+  await expect(question(page, QUESTIONS.where)).toHaveAttribute('data-state', 'answered');
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  // The preview is React's production build, which does not log invalid nesting: the DOM shows it.
+  await expect(page.locator('p :is(p, div, form, fieldset, ul, ol, li)')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -11,6 +11,7 @@ import { useThreadHistory, type SendBlock } from '@ask-user-kit/react/history';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
 import { ErrorBanner, ErrorDetails, troubleOf } from './ErrorBanner.tsx';
+import { NewConversationButton } from './NewConversationButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useOnline } from './useOnline.ts';
 import { Welcome } from './Welcome.tsx';
@@ -99,10 +100,7 @@ export function Chat({ conversationId, invalidLink, onNewConversation }: ChatPro
           </div>
           <div className="topbar__actions">
             <StatusBadge status={run.status} waiting={waiting} connecting={connecting} trouble={trouble} />
-            <button type="button" className="button button--ghost" onClick={newConversation}>
-              <PlusIcon />
-              <span className="new-label">New conversation</span>
-            </button>
+            <NewConversationButton onClick={newConversation} />
           </div>
         </div>
       </header>
@@ -316,13 +314,5 @@ function Mark({ as, size }: { as: 'logo' | 'avatar'; size: number }) {
         <path d="M3 14.5c3.5-6.5 10.5-10 17-9.5-2 3.5-6.5 6-11 7l-2.5 5.5z" fill="currentColor" />
       </svg>
     </span>
-  );
-}
-
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-    </svg>
   );
 }

@@ -3,6 +3,7 @@ import { useAgentRun, type AgentRun } from '@ask-user-kit/react';
 import { ToolApproval } from '@ask-user-kit/react/approval';
 import { ResumeForm } from '@ask-user-kit/react/form';
 import { Composer } from './Composer.tsx';
+import { NewConversationButton } from './NewConversationButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 /**
@@ -67,13 +68,9 @@ export function Concierge({ conversationId, invalidLink, onNewConversation }: Co
               connecting={run.restoring}
               trouble={run.error && !busy ? 'failed' : undefined}
             />
-            <button
-              type="button"
-              className="button button--ghost"
+            <NewConversationButton
               onClick={() => onNewConversation(run.transcript.length === 0 ? 'replace' : 'push')}
-            >
-              <span className="new-label">New conversation</span>
-            </button>
+            />
           </div>
         </div>
       </header>

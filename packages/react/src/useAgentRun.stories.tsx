@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor, type Mock } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { AskUserPrompt, defaultLabels, useAgentRun, type AnswerValue } from './index.ts';
 import {
   expiredResponse,
@@ -10,7 +10,7 @@ import {
   streams,
   suspendedRunsResponse,
 } from './stories/payloads.ts';
-import { replayFetch, type RecordedResponse } from './stories/replayServer.ts';
+import { replayServer, type RecordedResponse, type ReplayServer } from './stories/replayServer.ts';
 
 interface ConversationProps {
   /** The `fetch` useAgentRun talks through: here, recorded Mastra responses played back in order. */
@@ -62,27 +62,27 @@ function Conversation({ fetch, conversation }: ConversationProps) {
  */
 const meta = {
   title: 'Prompt/With useAgentRun',
-  component: Conversation,
-  args: { fetch: fn() },
-  argTypes: { fetch: { control: false } },
-} satisfies Meta<typeof Conversation>;
+  render: (args, { loaded }) => <Conversation {...args} fetch={serverOf(loaded).fetch} />,
+} satisfies Meta<Omit<ConversationProps, 'fetch'>>;
 export default meta;
 
 type Story = StoryObj<typeof meta>;
 
-/** Plays back recorded responses through the `fetch` spy, one per request. */
-const serve =
-  (responses: RecordedResponse[]): Story['beforeEach'] =>
-  ({ args }) => {
-    (args.fetch as Mock).mockImplementation(replayFetch(responses));
-  };
+/**
+ * Plays back recorded responses, one per request, from a server of the render's own, made by the
+ * story's loader. Not a spy in the meta's args: a docs page renders several stories at once, and
+ * a spy they shared would play one story's responses to another (the last one loaded).
+ */
+const serve = (responses: RecordedResponse[]): Story['loaders'] => [
+  () => ({ server: replayServer(responses) }),
+];
+const serverOf = (loaded: Record<string, unknown>) => loaded.server as ReplayServer;
 
 /** The one resume request: its route and the exact `resumeData` sent (a string or labels in order). */
-const expectResumedWith = async (fetchSpy: unknown, value: AnswerValue) => {
-  const calls = (fetchSpy as Mock).mock.calls as [string, RequestInit][];
-  const resumesSent = calls.filter(([url]) => String(url).endsWith('/resume-stream'));
+const expectResumedWith = async (server: ReplayServer, value: AnswerValue) => {
+  const resumesSent = server.requests.filter(({ url }) => url.endsWith('/resume-stream'));
   await expect(resumesSent).toHaveLength(1);
-  const body = JSON.parse(String(resumesSent[0]?.[1].body)) as { resumeData: unknown };
+  const body = JSON.parse(String(resumesSent[0]?.init?.body)) as { resumeData: unknown };
   await expect(body.resumeData).toEqual(value);
 };
 
@@ -95,7 +95,7 @@ const question = (canvasElement: HTMLElement) =>
 
 /** Free text, with the keyboard: Start, and the agent's question arrives. */
 export const FreeText: Story = {
-  beforeEach: serve([{ sse: streams.text }, { sse: resumes.text.sse }]),
+  loaders: serve([{ sse: streams.text }, { sse: resumes.text.sse }]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
@@ -106,23 +106,23 @@ export const FreeText: Story = {
 
 /** The free-text question answered with the keyboard: type, Enter; the agent's reply streams in. */
 export const FreeTextThenAnswered: Story = {
-  beforeEach: FreeText.beforeEach,
+  loaders: FreeText.loaders,
   play: async (context) => {
     await FreeText.play?.(context);
-    const { args, canvas, canvasElement, userEvent } = context;
+    const { loaded, canvas, canvasElement, userEvent } = context;
     const form = await question(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('textbox', { name: prompts.text.question })).toHaveFocus();
     await userEvent.keyboard(`${resumes.text.value}{Enter}`);
     await expect(await canvas.findByText(replyOf(resumes.text.sse), { exact: false })).toBeVisible();
-    await expectResumedWith(args.fetch, resumes.text.value);
+    await expectResumedWith(serverOf(loaded), resumes.text.value);
     await expect(form).toHaveAttribute('data-state', 'answered');
   },
 };
 
 /** Single choice with descriptions, with the pointer: Start, and the agent's question arrives. */
 export const SingleChoice: Story = {
-  beforeEach: serve([{ sse: streams.single }, { sse: resumes.singleWithDescriptions.sse }]),
+  loaders: serve([{ sse: streams.single }, { sse: resumes.singleWithDescriptions.sse }]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
     await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
@@ -132,24 +132,24 @@ export const SingleChoice: Story = {
 
 /** The single choice answered with the pointer; the agent's reply streams in. */
 export const SingleChoiceThenAnswered: Story = {
-  beforeEach: SingleChoice.beforeEach,
+  loaders: SingleChoice.loaders,
   play: async (context) => {
     await SingleChoice.play?.(context);
-    const { args, canvas, canvasElement, userEvent } = context;
+    const { loaded, canvas, canvasElement, userEvent } = context;
     const form = await question(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: resumes.singleWithDescriptions.value }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expect(
       await canvas.findByText(replyOf(resumes.singleWithDescriptions.sse), { exact: false }),
     ).toBeVisible();
-    await expectResumedWith(args.fetch, resumes.singleWithDescriptions.value);
+    await expectResumedWith(serverOf(loaded), resumes.singleWithDescriptions.value);
     await expect(form).toHaveAttribute('data-state', 'answered');
   },
 };
 
 /** Multiple choice, with the pointer: Start, and the agent's question arrives. */
 export const MultipleChoice: Story = {
-  beforeEach: serve([{ sse: streams.multiple }, { sse: resumes.multiple.sse }]),
+  loaders: serve([{ sse: streams.multiple }, { sse: resumes.multiple.sse }]),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
     await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
@@ -159,9 +159,9 @@ export const MultipleChoice: Story = {
 
 /** The multiple choice answered: the labels go over the wire as an array, in the order offered. */
 export const MultipleChoiceThenAnswered: Story = {
-  beforeEach: MultipleChoice.beforeEach,
+  loaders: MultipleChoice.loaders,
   play: async (context) => {
-    const { args, canvas, userEvent } = context;
+    const { loaded, canvas, userEvent } = context;
     const chosen = ['Museums', 'Food tours'];
     // The recording was resumed with these labels: Mastra's tool result says so.
     await expect(resumes.multiple.answered).toBe(chosen.join(', '));
@@ -170,7 +170,7 @@ export const MultipleChoiceThenAnswered: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Museums' }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await expect(await canvas.findByText(replyOf(resumes.multiple.sse), { exact: false })).toBeVisible();
-    await expectResumedWith(args.fetch, chosen);
+    await expectResumedWith(serverOf(loaded), chosen);
   },
 };
 
@@ -179,17 +179,14 @@ export const MultipleChoiceThenAnswered: Story = {
  * exactly-once guard) becomes the expired state. With no conversation named, nothing is listed again.
  */
 export const Expired: Story = {
-  beforeEach: serve([
-    { sse: streams.single },
-    { status: expiredResponse.status, json: expiredResponse.body },
-  ]),
-  play: async ({ args, canvas, canvasElement, userEvent }) => {
+  loaders: serve([{ sse: streams.single }, { status: expiredResponse.status, json: expiredResponse.body }]),
+  play: async ({ loaded, canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Start' }));
     const form = await question(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: 'Car' }));
     await userEvent.click(canvas.getByRole('button', { name: defaultLabels.submit }));
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'expired'));
-    await expectResumedWith(args.fetch, 'Car');
+    await expectResumedWith(serverOf(loaded), 'Car');
     await expect(canvas.getByText(defaultLabels.expired, { selector: '[data-part="error"]' })).toBeVisible();
   },
 };
@@ -199,7 +196,7 @@ export const Expired: Story = {
  * `run.retry(promptKey)`).
  */
 export const RetryFromOutside: Story = {
-  beforeEach: serve([
+  loaders: serve([
     { sse: streams.text },
     { networkError: serverDown.networkError },
     { sse: resumes.text.sse },
@@ -215,7 +212,7 @@ export const RetryFromOutside: Story = {
 
 /** The failed answer sent again from outside the prompt: the same answer goes out, and the prompt follows. */
 export const RetryFromOutsideThenAnswered: Story = {
-  beforeEach: RetryFromOutside.beforeEach,
+  loaders: RetryFromOutside.loaders,
   play: async (context) => {
     await RetryFromOutside.play?.(context);
     const { canvas, canvasElement, userEvent } = context;
@@ -232,10 +229,10 @@ export const RetryFromOutsideThenAnswered: Story = {
  */
 export const RestoredAfterReload: Story = {
   args: { conversation: { threadId: 'fixture-thread', resourceId: 'fixture-user' } },
-  beforeEach: serve([{ status: 200, json: suspendedRunsResponse }, { pending: true }]),
-  play: async ({ args, canvas, canvasElement }) => {
+  loaders: serve([{ status: 200, json: suspendedRunsResponse }, { pending: true }]),
+  play: async ({ loaded, canvas, canvasElement }) => {
     await expect(await question(canvasElement)).toHaveAttribute('data-state', 'ready');
-    const [listUrl] = (args.fetch as Mock).mock.calls[0] as [string];
+    const listUrl = serverOf(loaded).requests[0]?.url;
     await expect(listUrl).toMatch(/\/api\/agents\/planner\/suspended-runs\?resourceId=fixture-user$/);
     await expect(canvas.queryByRole('button', { name: 'Start' })).toBeNull();
   },
@@ -249,14 +246,14 @@ export const RestoredAfterReloadThenSubmitting: Story = {
   ...RestoredAfterReload,
   play: async (context) => {
     await RestoredAfterReload.play?.(context);
-    const { args, canvas, canvasElement, userEvent } = context;
+    const { loaded, canvas, canvasElement, userEvent } = context;
     const form = await question(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('textbox')).toHaveFocus();
     await userEvent.keyboard('Lisbon{Enter}');
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'submitting'));
-    await expectResumedWith(args.fetch, 'Lisbon');
-    const [, init] = (args.fetch as Mock).mock.calls[1] as [string, RequestInit];
-    await expect(JSON.parse(String(init.body)).runId).toBe(suspendedRunsResponse.runs[0]?.runId);
+    await expectResumedWith(serverOf(loaded), 'Lisbon');
+    const init = serverOf(loaded).requests[1]?.init;
+    await expect(JSON.parse(String(init?.body)).runId).toBe(suspendedRunsResponse.runs[0]?.runId);
   },
 };

@@ -65,15 +65,19 @@ function Thread({ runtime, ...props }: StackPageProps & { runtime: AssistantRunt
   );
 }
 
+// Each text part is its own bubble: assistant-ui's default Text part is a <p> of its own, which
+// inside the bubble's <p> would be invalid markup.
 function UserMessage() {
   return (
     <li className="message message--user">
       <span className="visually-hidden">You said:</span>
-      <p className="bubble">
-        <MessagePrimitive.Parts />
-      </p>
+      <MessagePrimitive.Parts components={{ Text: UserBubble }} />
     </li>
   );
+}
+
+function UserBubble({ text }: { text: string }) {
+  return text ? <p className="bubble">{text}</p> : null;
 }
 
 // Questions answered before a reload: their tool's part (the waiting ones are data parts, AskUserDataUI).

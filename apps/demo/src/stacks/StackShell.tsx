@@ -1,6 +1,7 @@
 import type { RunStatus } from '@ask-user-kit/react';
 import type { ReactNode } from 'react';
 import { Composer } from '../Composer.tsx';
+import { NewConversationButton } from '../NewConversationButton.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { Welcome } from '../Welcome.tsx';
 import './stacks.css';
@@ -73,13 +74,7 @@ export function StackShell(props: StackShellProps) {
               connecting={connecting}
               trouble={error && !busy ? 'failed' : undefined}
             />
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => props.onNewConversation(empty ? 'replace' : 'push')}
-            >
-              <span className="new-label">New conversation</span>
-            </button>
+            <NewConversationButton onClick={() => props.onNewConversation(empty ? 'replace' : 'push')} />
           </div>
         </div>
       </header>

@@ -33,6 +33,26 @@ export function replayFetch(responses: RecordedResponse[]): typeof fetch {
   };
 }
 
+/** A recorded server for one render of a story: its `fetch` and the requests sent to it, in order. */
+export interface ReplayServer {
+  fetch: typeof fetch;
+  requests: { url: string; init: RequestInit | undefined }[];
+}
+
+/**
+ * {@link replayFetch} that also keeps the requests, for a story's `play` to check what went over
+ * the wire. Make one per render (in a loader): it plays its responses once, in order.
+ */
+export function replayServer(responses: RecordedResponse[]): ReplayServer {
+  const play = replayFetch(responses);
+  const requests: ReplayServer['requests'] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    requests.push({ url: input instanceof Request ? input.url : String(input), init });
+    return play(input, init);
+  };
+  return { fetch, requests };
+}
+
 /**
  * An `onSubmit` for `<AskUserPrompt>` that resumes the prompt's run through the kit's fetch
  * transport against recorded responses: it resolves once the resumed stream is read, and rejects
