@@ -14,7 +14,7 @@ import {
   type TranscriptEntry,
   type ItemKind,
 } from '@ask-user-kit/core';
-import { QueryClientContext, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientContext, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   useCallback,
   useContext,
@@ -28,6 +28,7 @@ import {
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
 import { runErrorHint } from './AgentRunError.tsx';
+import { useAbandonSignal } from './internal/abandonSignal.ts';
 import { warnOnce } from './internal/development.ts';
 
 /** Which agent to talk to: Mastra's HTTP routes by `agentId` + `baseUrl`, or any core transport. */
@@ -269,13 +270,15 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // When reset() last ran: lists fetched before it are left out.
   const resetAt = useRef(0);
   // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
+  const restoreKey = ['ask-user-kit', 'suspended-runs', ...conversation];
+  // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
+  const signal = useAbandonSignal(useQueryClient(queryClient), restoreKey);
   const restoreQuery = useQuery(
     {
-      queryKey: ['ask-user-kit', 'suspended-runs', ...conversation],
-      // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
-      // observer leaves, which StrictMode's remount does, and the list would be fetched twice. The render's
-      // own options, not `latest`: a query that suspends (an app's default) is fetched during render.
-      queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId }),
+      queryKey: restoreKey,
+      // The render's own options, not `latest`: a query that suspends (an app's default) is fetched
+      // during render.
+      queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId, signal }),
       enabled: restoreWanted,
       // Fetched on every mount, whatever an app's defaults say (a long or 'static' staleTime, say), and
       // never stale otherwise: not fetched again on window focus or reconnect.

@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { AskUserPrompt } from '../AskUserPrompt.tsx';
-import { newQueryClient, uniqueId, withClient } from '../test/harness.tsx';
+import { newQueryClient, recordingFetch, uniqueId, withClient } from '../test/harness.tsx';
 import { useAgentRun, type AgentRun } from '../useAgentRun.ts';
 import { NO_MEMORY_WARNING, useThreadHistory, type ThreadHistoryState } from './useThreadHistory.ts';
 
@@ -125,6 +126,47 @@ describe('useThreadHistory against a real Mastra server with memory', () => {
         : fetch(input, init);
     mount({ baseUrl: memoryUrl, threadId: uniqueId('thread'), fetch: failingList });
     await waitFor(() => expect(screen.getByTestId('send').textContent).toBe('unknown'), serverWait);
+  });
+});
+
+describe('reads of a conversation that is left', () => {
+  /** A fetch whose memory and suspended-run reads never get an answer: each settles only by its abort. */
+  const holdingReads = () =>
+    recordingFetch(
+      (url, init) =>
+        new Promise<undefined>((resolve, reject) => {
+          if (!url.includes('/memory/') && !url.includes('/suspended-runs')) return resolve(undefined);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+    );
+
+  it('are aborted when the chat unmounts, and when it moves to another thread', async () => {
+    const recorder = holdingReads();
+    const first = uniqueId('thread');
+    const view = mount({ baseUrl: memoryUrl, threadId: first, fetch: recorder.fetch });
+    await waitFor(() => expect(recorder.requests).toHaveLength(2));
+    view.rerender(<Chat baseUrl={memoryUrl} threadId={uniqueId('thread')} fetch={recorder.fetch} />);
+    await waitFor(() => expect(recorder.requests).toHaveLength(4));
+    const ofFirst = recorder.requests.filter(({ url }) => url.includes(first));
+    expect(ofFirst).toHaveLength(2);
+    await waitFor(() => expect(ofFirst.map(({ signal }) => signal?.aborted)).toEqual([true, true]));
+    view.unmount();
+    await waitFor(() =>
+      expect(recorder.requests.map(({ signal }) => signal?.aborted)).toEqual([true, true, true, true]),
+    );
+  });
+
+  it('are not aborted by StrictMode remounting the chat, and are made once', async () => {
+    const recorder = holdingReads();
+    render(
+      <StrictMode>
+        <Chat baseUrl={memoryUrl} threadId={uniqueId('thread')} fetch={recorder.fetch} />
+      </StrictMode>,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await waitFor(() => expect(recorder.requests).toHaveLength(2));
+    expect(recorder.requests).toHaveLength(2);
+    expect(recorder.requests.map(({ signal }) => signal?.aborted)).toEqual([false, false]);
   });
 });
 

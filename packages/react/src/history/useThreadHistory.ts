@@ -1,8 +1,9 @@
 'use client';
 import { toRunError, type RunError, type TranscriptEntry } from '@ask-user-kit/core';
 import { loadHistory, loadThreadHistory, type ThreadHistoryOptions } from '@ask-user-kit/core/history';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useInsertionEffect, useRef, useState } from 'react';
+import { useAbandonSignal } from '../internal/abandonSignal.ts';
 import { warnOnce } from '../internal/development.ts';
 import type { AgentRun } from '../useAgentRun.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
@@ -74,10 +75,13 @@ export function useThreadHistory(
 ): ThreadHistoryState {
   const { baseUrl, apiPrefix, agentId, threadId, resourceId, queryClient } = options;
   const enabled = options.enabled !== false && Boolean(threadId);
+  const queryKey = ['ask-user-kit', 'history', baseUrl, apiPrefix, agentId, threadId, resourceId];
+  // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
+  const signal = useAbandonSignal(useQueryClient(queryClient), queryKey);
   const query = useQuery(
     {
-      queryKey: ['ask-user-kit', 'history', baseUrl, apiPrefix, agentId, threadId, resourceId],
-      queryFn: () => loadThreadHistory(options),
+      queryKey,
+      queryFn: () => loadThreadHistory({ ...options, signal }),
       enabled,
       // Read on every mount and when told, never on focus: the tab channel says when it changed.
       staleTime: Infinity,
