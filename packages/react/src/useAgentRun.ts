@@ -75,6 +75,12 @@ export type UseAgentRunOptions = AgentRunSource & {
    */
   restore?: boolean;
   /**
+   * The app has just made this `threadId` (a new conversation, nothing sent yet): there is nothing
+   * on the server to restore, so nothing is read on mount and the run is ready at once. `restore()`
+   * still reads (another tab may have moved it on). Read when the conversation starts.
+   */
+  newThread?: boolean;
+  /**
    * A message sent once when the hook mounts (after restore, and only if no question came back):
    * for agents that open the conversation. StrictMode-safe: one request, not two.
    */
@@ -256,11 +262,13 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const [conversationStore, setConversationStore] = useState(() => ({
     identity,
     store: createRunStore({ transport, threadId, resourceId, items: options.items }),
+    newThread: options.newThread === true,
   }));
-  let store = conversationStore.store;
+  let { store, newThread } = conversationStore;
   if (conversationStore.identity !== identity) {
     store = createRunStore({ transport, threadId, resourceId, items: options.items });
-    setConversationStore({ identity, store });
+    newThread = options.newThread === true;
+    setConversationStore({ identity, store, newThread });
   }
   const subscribe = useCallback((listener: () => void) => subscribeFramed(store, listener), [store]);
   const watchText = options.watchText !== false;
@@ -273,13 +281,15 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const restoreKey = ['ask-user-kit', 'suspended-runs', ...conversation];
   // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
   const signal = useAbandonSignal(useQueryClient(queryClient), restoreKey);
+  // A thread the app has just made has nothing waiting: not read on mount (`restore()` still reads).
+  const readOnMount = restoreWanted && !newThread;
   const restoreQuery = useQuery(
     {
       queryKey: restoreKey,
       // The render's own options, not `latest`: a query that suspends (an app's default) is fetched
       // during render.
       queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId, signal }),
-      enabled: restoreWanted,
+      enabled: readOnMount,
       // Fetched on every mount, whatever an app's defaults say (a long or 'static' staleTime, say), and
       // never stale otherwise: not fetched again on window focus or reconnect.
       staleTime: Infinity,
@@ -296,7 +306,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   }, [store, restored, isFetchedAfterMount, dataUpdatedAt]);
   const restoring = restoreWanted && restoreQuery.isFetching;
   // Settled once this mount's own fetch has ended, with a list or an error.
-  const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoring);
+  const restoreSettled = !readOnMount || (isFetchedAfterMount && !restoring);
 
   // Another client answered a question first (or the server let it go): the run may have asked
   // the next one already, and only the suspended-runs list can show it here.

@@ -21,14 +21,16 @@ function Chat({
   baseUrl,
   threadId,
   fetch: fetchFn,
+  newThread,
   onRender,
 }: {
   baseUrl: string;
   threadId: string;
   fetch?: typeof fetch;
+  newThread?: boolean;
   onRender?: (seen: Seen) => void;
 }) {
-  const source = { agentId: 'trip', baseUrl, threadId, resourceId: threadId, fetch: fetchFn };
+  const source = { agentId: 'trip', baseUrl, threadId, resourceId: threadId, fetch: fetchFn, newThread };
   const run = useAgentRun(source);
   const history = useThreadHistory(run, source);
   onRender?.({ run, history });
@@ -126,6 +128,31 @@ describe('useThreadHistory against a real Mastra server with memory', () => {
         : fetch(input, init);
     mount({ baseUrl: memoryUrl, threadId: uniqueId('thread'), fetch: failingList });
     await waitFor(() => expect(screen.getByTestId('send').textContent).toBe('unknown'), serverWait);
+  });
+});
+
+describe('a thread the app has just made (newThread)', () => {
+  it('reads nothing on mount and allows sending at once; a later mount reads what was sent', async () => {
+    const user = userEvent.setup();
+    const threadId = uniqueId('thread');
+    const recorder = recordingFetch();
+    const seen: string[] = [];
+    const first = mount({
+      baseUrl: memoryUrl,
+      threadId,
+      fetch: recorder.fetch,
+      newThread: true,
+      onRender: ({ history }) => seen.push(history.canSend.allowed ? 'allowed' : history.canSend.reason),
+    });
+    expect(seen[0]).toBe('allowed');
+    expect(recorder.requests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', {}, serverWait);
+    expect(recorder.requests.map(({ url }) => new URL(url).pathname)).toEqual(['/api/agents/trip/stream']);
+    first.unmount();
+
+    mount({ baseUrl: memoryUrl, threadId });
+    expect(await screen.findByText('Plan a trip', {}, serverWait)).toBeTruthy();
   });
 });
 

@@ -14,6 +14,12 @@ export type UseThreadHistoryOptions = Omit<ThreadHistoryOptions, 'signal'> & {
   enabled?: boolean;
   /** Default true: other tabs of this browser on the same thread are told of each change, and follow. */
   syncTabs?: boolean;
+  /**
+   * The app has just made this thread (a new conversation, nothing sent yet): the server has no
+   * history of it, so nothing is read on mount and sending is allowed at once; tabs still follow.
+   * Pass the same to `useAgentRun`. Read when the hook comes to a thread.
+   */
+  newThread?: boolean;
   /** The QueryClient to use instead of the one from `<QueryClientProvider>`. */
   queryClient?: QueryClient;
 };
@@ -78,11 +84,16 @@ export function useThreadHistory(
   const queryKey = ['ask-user-kit', 'history', baseUrl, apiPrefix, agentId, threadId, resourceId];
   // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
   const signal = useAbandonSignal(useQueryClient(queryClient), queryKey);
+  // Whether the app made this thread just now, as said when the hook came to it: its history is
+  // empty, there is nothing to read yet (a reload or a tab sync still reads it).
+  const [made, setMade] = useState(() => ({ threadId, newThread: options.newThread === true }));
+  if (made.threadId !== threadId) setMade({ threadId, newThread: options.newThread === true });
+  const readOnMount = enabled && !(made.threadId === threadId && made.newThread);
   const query = useQuery(
     {
       queryKey,
       queryFn: () => loadThreadHistory({ ...options, signal }),
-      enabled,
+      enabled: readOnMount,
       // Read on every mount and when told, never on focus: the tab channel says when it changed.
       staleTime: Infinity,
       refetchOnMount: 'always',
