@@ -68,3 +68,35 @@ test('on a slow link, "New conversation" is ready at once and the old conversati
   await expect.poll(linkedReads).toEqual(['aborted', 'aborted']);
   release();
 });
+
+test('Enter while the conversation is opening sends the message once it is open', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/memory/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/?thread=trip-${crypto.randomUUID()}`);
+  await expect(page.getByText('Opening your conversation…').first()).toBeVisible();
+  await composer(page).fill('Plan a trip');
+  await composer(page).press('Enter');
+  await expect(
+    page.getByText('Your message will be sent as soon as the conversation is open.'),
+  ).toBeVisible();
+  release();
+  await expect(page.locator('.message--user .bubble')).toHaveText(['Plan a trip']);
+  await expect(composer(page)).toHaveValue('');
+});
+
+test('Enter while a question waits keeps the text and says why it was not sent', async ({ page }) => {
+  await openApp(page);
+  await composer(page).fill('Plan a trip');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Where would you like to go?' })).toBeVisible();
+  await composer(page).fill('Somewhere warm');
+  await composer(page).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Not sent yet, your message is kept: Answer the question above to continue.',
+  );
+  await expect(composer(page)).toHaveValue('Somewhere warm');
+});

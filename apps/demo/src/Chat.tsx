@@ -160,7 +160,12 @@ export function Chat({ conversationId, invalidLink, newThread, onNewConversation
               onRetry={history.reload}
             />
           ) : null}
-          <Composer disabled={!canSend} hint={sendHint} onSend={send} />
+          <Composer
+            disabled={!canSend}
+            pending={online && !history.canSend.allowed && history.canSend.reason === 'checking'}
+            hint={sendHint}
+            onSend={send}
+          />
         </div>
       </main>
     </div>

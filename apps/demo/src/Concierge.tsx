@@ -104,12 +104,15 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
         <div className="chat__dock">
           <Composer
             disabled={busy || waiting || run.restoring}
+            pending={!busy && !waiting && run.restoring}
             hint={
               waiting
                 ? 'Answer the request above to continue.'
                 : busy
                   ? 'The concierge is writing…'
-                  : undefined
+                  : run.restoring
+                    ? 'Opening your conversation…'
+                    : undefined
             }
             onSend={send}
             recipient="the concierge"
