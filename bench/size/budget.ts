@@ -13,11 +13,13 @@
  * responseTimeout (a stream the server never starts answering, as Mastra does for a thread another
  * agent's question waits on, ends with a timeout instead of "Thinking…" forever; about 220 B) and
  * the thread guard's 409 read as its own error, not answered-elsewhere, took it to 15,662 B: the
- * budget became 15.5 KB for that. It comes down further as size is won back by
+ * budget became 15.5 KB for that. The same day, aborting the reads of a conversation that is left
+ * and `newThread` (a conversation the app just made is not read, and is ready at once) took it to
+ * 15,877 B: 15.75 KB. It comes down further as size is won back by
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 15_872;
+export const KIT_BUDGET_GZ_BYTES = 16_128;
 
 /** The size the kit aims at (issue 11: 12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -102,7 +102,8 @@ test('while the conversation is read, it says so instead of showing the welcome'
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  // A link to a conversation (a new one is not read: the page made it, there is nothing to read).
+  await page.goto(`/?thread=trip-${crypto.randomUUID()}`);
   await expect(page.getByText('Opening your conversation…').first()).toBeVisible();
   await expect(welcome(page)).toHaveCount(0);
   await expect(composer(page)).toBeVisible();

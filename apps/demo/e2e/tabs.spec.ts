@@ -103,7 +103,8 @@ test('while it is unknown whether a question waits, no message can be sent, and 
   await page.route('**/suspended-runs*', (route) =>
     route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"Bad gateway"}' }),
   );
-  await page.goto('/');
+  // A link to a conversation, read on opening (a new one the page makes has nothing to read).
+  await page.goto(`/?thread=trip-${crypto.randomUUID()}`);
   const alert = page.getByRole('alert').filter({ hasText: 'Could not check for open questions' });
   await expect(alert).toBeVisible();
   await composer(page).fill('Plan a trip');

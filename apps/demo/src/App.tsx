@@ -15,6 +15,7 @@ export function App() {
         key={conversation.id}
         conversationId={conversation.id}
         invalidLink={conversation.invalidLink}
+        newThread={conversation.newThread}
         onNewConversation={conversation.startNew}
       />
     );
@@ -34,6 +35,7 @@ export function App() {
       key={conversation.id}
       conversationId={conversation.id}
       invalidLink={conversation.invalidLink}
+      newThread={conversation.newThread}
       onNewConversation={conversation.startNew}
     />
   );

@@ -20,6 +20,8 @@ export interface ChatProps {
   conversationId: string;
   /** The link named a conversation that cannot exist; this is a new one instead. */
   invalidLink: boolean;
+  /** The page made this conversation just now: nothing of it is on the server to read. */
+  newThread: boolean;
   /** `replace` when this conversation is empty, so Back does not walk through empty ones. */
   onNewConversation: (mode: 'push' | 'replace') => void;
 }
@@ -36,9 +38,15 @@ const INVALID_LINK_NOTICE =
   'The link did not name a conversation this planner can open, so this is a new conversation.';
 const RESTORED_ONLY_NOTICE = 'Picked up where you left off: this question is still waiting for you.';
 
-export function Chat({ conversationId, invalidLink, onNewConversation }: ChatProps) {
+export function Chat({ conversationId, invalidLink, newThread, onNewConversation }: ChatProps) {
   // The page's own origin: Vite proxies /api to the Mastra server.
-  const source = { agentId: 'planner', baseUrl: '', threadId: conversationId, resourceId: conversationId };
+  const source = {
+    agentId: 'planner',
+    baseUrl: '',
+    threadId: conversationId,
+    resourceId: conversationId,
+    newThread,
+  };
   const run = useAgentRun({
     ...source,
     // The chat renders on structure only; each row reads its own entry, so a text delta renders
@@ -150,7 +158,12 @@ export function Chat({ conversationId, invalidLink, onNewConversation }: ChatPro
               onRetry={history.reload}
             />
           ) : null}
-          <Composer disabled={!canSend} hint={sendHint} onSend={send} />
+          <Composer
+            disabled={!canSend}
+            pending={online && !history.canSend.allowed && history.canSend.reason === 'checking'}
+            hint={sendHint}
+            onSend={send}
+          />
         </div>
       </main>
     </div>

@@ -28,6 +28,8 @@ export interface ConciergeProps {
   conversationId: string;
   /** The link named a conversation the concierge cannot open (the planner's); this is a new one. */
   invalidLink: boolean;
+  /** The page made this conversation just now: nothing of it is on the server to read. */
+  newThread: boolean;
   /** `replace` when this conversation is still empty: no browser-history entry for it. */
   onNewConversation: (mode: 'push' | 'replace') => void;
 }
@@ -36,13 +38,14 @@ const INVALID_LINK_NOTICE =
   'The link did not name a conversation the concierge can open, so this is a new conversation.';
 
 /** The concierge: a booking to approve, then a budget form generated from its resume schema. */
-export function Concierge({ conversationId, invalidLink, onNewConversation }: ConciergeProps) {
+export function Concierge({ conversationId, invalidLink, newThread, onNewConversation }: ConciergeProps) {
   const run = useAgentRun({
     agentId: 'concierge',
     // The page's own origin: Vite proxies /api to the Mastra server.
     baseUrl: '',
     threadId: conversationId,
     resourceId: conversationId,
+    newThread,
     items,
   });
   const busy = run.status === 'streaming' || run.status === 'resuming';
@@ -98,12 +101,15 @@ export function Concierge({ conversationId, invalidLink, onNewConversation }: Co
         <div className="chat__dock">
           <Composer
             disabled={busy || waiting || run.restoring}
+            pending={!busy && !waiting && run.restoring}
             hint={
               waiting
                 ? 'Answer the request above to continue.'
                 : busy
                   ? 'The concierge is writing…'
-                  : undefined
+                  : run.restoring
+                    ? 'Opening your conversation…'
+                    : undefined
             }
             onSend={send}
             recipient="the concierge"

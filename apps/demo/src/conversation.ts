@@ -69,13 +69,17 @@ interface Opened {
   agent: DemoAgent;
   id: string;
   invalidLink: boolean;
+  /** This page made the id just now: the server has nothing of it yet. */
+  newThread: boolean;
 }
 
 /** The conversation to open, and whether the link named one that this agent cannot open. */
 function opened(agent: DemoAgent, linked: string | 'invalid' | undefined): Opened {
   // A broken link opens a new conversation, said so; never another one from an earlier visit.
-  if (linked === 'invalid') return { agent, id: newId(agent), invalidLink: true };
-  return { agent, id: linked ?? recalled(agent) ?? newId(agent), invalidLink: false };
+  if (linked === 'invalid') return { agent, id: newId(agent), invalidLink: true, newThread: true };
+  const known = linked ?? recalled(agent);
+  if (known) return { agent, id: known, invalidLink: false, newThread: false };
+  return { agent, id: newId(agent), invalidLink: false, newThread: true };
 }
 
 function initial(): Opened {
@@ -92,6 +96,11 @@ export interface ConversationId {
    * opened instead.
    */
   invalidLink: boolean;
+  /**
+   * The id was made just now, by this page (a first visit, "New conversation", a broken link): there
+   * is nothing to read of it on the server yet.
+   */
+  newThread: boolean;
   /**
    * Opens a new conversation. `replace` when the current one is empty: Back then skips it, instead
    * of walking through empty conversations.
@@ -128,10 +137,10 @@ export function useConversationId(): ConversationId {
     (mode: 'push' | 'replace') => {
       const next = newId(agent);
       writeUrl(next, mode);
-      setState({ agent, id: next, invalidLink: false });
+      setState({ agent, id: next, invalidLink: false, newThread: true });
     },
     [agent],
   );
 
-  return { agent, id, invalidLink: state.invalidLink, startNew };
+  return { agent, id, invalidLink: state.invalidLink, newThread: state.newThread, startNew };
 }

@@ -56,6 +56,12 @@ export type UseAgentRunOptions = AgentRunSource & {
    */
   restore?: boolean;
   /**
+   * The app has just made this `threadId` (a new conversation, nothing sent yet): there is nothing
+   * on the server to restore, so nothing is read on mount and the run is ready at once. `restore()`
+   * still reads (another tab may have moved it on). Read when the conversation starts.
+   */
+  newThread?: boolean;
+  /**
    * A message sent once when the hook mounts (after restore, and only if no question came back):
    * for agents that open the conversation. StrictMode-safe: one request, not two.
    */

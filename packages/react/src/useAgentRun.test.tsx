@@ -702,6 +702,28 @@ describe('which conversation', () => {
       '/custom-api/agents/text/resume-stream',
     ]);
   });
+
+  it('newThread: reads nothing on mount, sends initialMessage at once, and restore() still reads', async () => {
+    const recorder = recordingFetch();
+    const ids = conversation();
+    const { result } = renderHook(
+      () =>
+        useAgentRun({
+          agentId: 'text',
+          baseUrl,
+          ...ids,
+          newThread: true,
+          fetch: recorder.fetch,
+          initialMessage: 'Hi',
+        }),
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await waitFor(() => expect(result.current.status).toBe('awaiting-input'), serverWait);
+    expect(recorder.count('stream')).toBe(1);
+    expect(recorder.count('suspended-runs')).toBe(0);
+    act(() => result.current.restore());
+    await waitFor(() => expect(recorder.count('suspended-runs')).toBe(1));
+  });
 });
 
 describe('two clients on one conversation', () => {

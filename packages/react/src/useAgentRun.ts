@@ -12,7 +12,7 @@ import {
   type RunStore,
   type TranscriptEntry,
 } from '@ask-user-kit/core';
-import { QueryClientContext, useQuery } from '@tanstack/react-query';
+import { QueryClientContext, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
   useContext,
@@ -26,6 +26,7 @@ import {
 } from 'react';
 import { subscribeFramed } from './internal/frameBatched.ts';
 import type { AgentRun, UseAgentRunOptions } from './agentRunTypes.ts';
+import { useAbandonSignal } from './internal/abandonSignal.ts';
 import { useRunDevelopmentChecks } from './internal/useRunDevelopmentChecks.ts';
 
 export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './agentRunTypes.ts';
@@ -138,11 +139,13 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   const [conversationStore, setConversationStore] = useState(() => ({
     identity,
     store: createRunStore({ transport, threadId, resourceId, items: options.items }),
+    newThread: options.newThread === true,
   }));
-  let store = conversationStore.store;
+  let { store, newThread } = conversationStore;
   if (conversationStore.identity !== identity) {
     store = createRunStore({ transport, threadId, resourceId, items: options.items });
-    setConversationStore({ identity, store });
+    newThread = options.newThread === true;
+    setConversationStore({ identity, store, newThread });
   }
   const subscribe = useCallback((listener: () => void) => subscribeFramed(store, listener), [store]);
   const watchText = options.watchText !== false;
@@ -152,14 +155,18 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // When reset() last ran: lists fetched before it are left out.
   const resetAt = useRef(0);
   // Restore: the suspended runs of this conversation, fetched fresh on mount, applied once they arrive.
+  const restoreKey = ['ask-user-kit', 'suspended-runs', ...conversation];
+  // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
+  const signal = useAbandonSignal(useQueryClient(queryClient), restoreKey);
+  // A thread the app has just made has nothing waiting: not read on mount (`restore()` still reads).
+  const readOnMount = restoreWanted && !newThread;
   const restoreQuery = useQuery(
     {
-      queryKey: ['ask-user-kit', 'suspended-runs', ...conversation],
-      // No abort signal on purpose: TanStack Query cancels a fetch whose signal was read when its last
-      // observer leaves, which StrictMode's remount does, and the list would be fetched twice. The render's
-      // own options, not `latest`: a query that suspends (an app's default) is fetched during render.
-      queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId }),
-      enabled: restoreWanted,
+      queryKey: restoreKey,
+      // The render's own options, not `latest`: a query that suspends (an app's default) is fetched
+      // during render.
+      queryFn: () => listSuspendedRuns(transportOf(options), { threadId, resourceId, signal }),
+      enabled: readOnMount,
       // Fetched on every mount, whatever an app's defaults say (a long or 'static' staleTime, say), and
       // never stale otherwise: not fetched again on window focus or reconnect.
       staleTime: Infinity,
@@ -176,7 +183,7 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   }, [store, restored, isFetchedAfterMount, dataUpdatedAt]);
   const restoring = restoreWanted && restoreQuery.isFetching;
   // Settled once this mount's own fetch has ended, with a list or an error.
-  const restoreSettled = !restoreWanted || (isFetchedAfterMount && !restoring);
+  const restoreSettled = !readOnMount || (isFetchedAfterMount && !restoring);
 
   // Another client answered a question first (or the server let it go): the run may have asked
   // the next one already, and only the suspended-runs list can show it here.

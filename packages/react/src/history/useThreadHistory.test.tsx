@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { AskUserPrompt } from '../AskUserPrompt.tsx';
-import { newQueryClient, uniqueId, withClient } from '../test/harness.tsx';
+import { newQueryClient, recordingFetch, uniqueId, withClient } from '../test/harness.tsx';
 import { useAgentRun, type AgentRun } from '../useAgentRun.ts';
 import { NO_MEMORY_WARNING, useThreadHistory, type ThreadHistoryState } from './useThreadHistory.ts';
 
@@ -20,14 +21,16 @@ function Chat({
   baseUrl,
   threadId,
   fetch: fetchFn,
+  newThread,
   onRender,
 }: {
   baseUrl: string;
   threadId: string;
   fetch?: typeof fetch;
+  newThread?: boolean;
   onRender?: (seen: Seen) => void;
 }) {
-  const source = { agentId: 'trip', baseUrl, threadId, resourceId: threadId, fetch: fetchFn };
+  const source = { agentId: 'trip', baseUrl, threadId, resourceId: threadId, fetch: fetchFn, newThread };
   const run = useAgentRun(source);
   const history = useThreadHistory(run, source);
   onRender?.({ run, history });
@@ -125,6 +128,72 @@ describe('useThreadHistory against a real Mastra server with memory', () => {
         : fetch(input, init);
     mount({ baseUrl: memoryUrl, threadId: uniqueId('thread'), fetch: failingList });
     await waitFor(() => expect(screen.getByTestId('send').textContent).toBe('unknown'), serverWait);
+  });
+});
+
+describe('a thread the app has just made (newThread)', () => {
+  it('reads nothing on mount and allows sending at once; a later mount reads what was sent', async () => {
+    const user = userEvent.setup();
+    const threadId = uniqueId('thread');
+    const recorder = recordingFetch();
+    const seen: string[] = [];
+    const first = mount({
+      baseUrl: memoryUrl,
+      threadId,
+      fetch: recorder.fetch,
+      newThread: true,
+      onRender: ({ history }) => seen.push(history.canSend.allowed ? 'allowed' : history.canSend.reason),
+    });
+    expect(seen[0]).toBe('allowed');
+    expect(recorder.requests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await screen.findByRole('textbox', {}, serverWait);
+    expect(recorder.requests.map(({ url }) => new URL(url).pathname)).toEqual(['/api/agents/trip/stream']);
+    first.unmount();
+
+    mount({ baseUrl: memoryUrl, threadId });
+    expect(await screen.findByText('Plan a trip', {}, serverWait)).toBeTruthy();
+  });
+});
+
+describe('reads of a conversation that is left', () => {
+  /** A fetch whose memory and suspended-run reads never get an answer: each settles only by its abort. */
+  const holdingReads = () =>
+    recordingFetch(
+      (url, init) =>
+        new Promise<undefined>((resolve, reject) => {
+          if (!url.includes('/memory/') && !url.includes('/suspended-runs')) return resolve(undefined);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+    );
+
+  it('are aborted when the chat unmounts, and when it moves to another thread', async () => {
+    const recorder = holdingReads();
+    const first = uniqueId('thread');
+    const view = mount({ baseUrl: memoryUrl, threadId: first, fetch: recorder.fetch });
+    await waitFor(() => expect(recorder.requests).toHaveLength(2));
+    view.rerender(<Chat baseUrl={memoryUrl} threadId={uniqueId('thread')} fetch={recorder.fetch} />);
+    await waitFor(() => expect(recorder.requests).toHaveLength(4));
+    const ofFirst = recorder.requests.filter(({ url }) => url.includes(first));
+    expect(ofFirst).toHaveLength(2);
+    await waitFor(() => expect(ofFirst.map(({ signal }) => signal?.aborted)).toEqual([true, true]));
+    view.unmount();
+    await waitFor(() =>
+      expect(recorder.requests.map(({ signal }) => signal?.aborted)).toEqual([true, true, true, true]),
+    );
+  });
+
+  it('are not aborted by StrictMode remounting the chat, and are made once', async () => {
+    const recorder = holdingReads();
+    render(
+      <StrictMode>
+        <Chat baseUrl={memoryUrl} threadId={uniqueId('thread')} fetch={recorder.fetch} />
+      </StrictMode>,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    await waitFor(() => expect(recorder.requests).toHaveLength(2));
+    expect(recorder.requests).toHaveLength(2);
+    expect(recorder.requests.map(({ signal }) => signal?.aborted)).toEqual([false, false]);
   });
 });
 

@@ -1,8 +1,9 @@
 'use client';
 import { toRunError, type RunError, type TranscriptEntry } from '@ask-user-kit/core';
 import { loadHistory, loadThreadHistory, type ThreadHistoryOptions } from '@ask-user-kit/core/history';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useInsertionEffect, useRef, useState } from 'react';
+import { useAbandonSignal } from '../internal/abandonSignal.ts';
 import { warnOnce } from '../internal/development.ts';
 import type { AgentRun } from '../useAgentRun.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
@@ -13,6 +14,12 @@ export type UseThreadHistoryOptions = Omit<ThreadHistoryOptions, 'signal'> & {
   enabled?: boolean;
   /** Default true: other tabs of this browser on the same thread are told of each change, and follow. */
   syncTabs?: boolean;
+  /**
+   * The app has just made this thread (a new conversation, nothing sent yet): the server has no
+   * history of it, so nothing is read on mount and sending is allowed at once; tabs still follow.
+   * Pass the same to `useAgentRun`. Read when the hook comes to a thread.
+   */
+  newThread?: boolean;
   /** The QueryClient to use instead of the one from `<QueryClientProvider>`. */
   queryClient?: QueryClient;
 };
@@ -74,11 +81,19 @@ export function useThreadHistory(
 ): ThreadHistoryState {
   const { baseUrl, apiPrefix, agentId, threadId, resourceId, queryClient } = options;
   const enabled = options.enabled !== false && Boolean(threadId);
+  const queryKey = ['ask-user-kit', 'history', baseUrl, apiPrefix, agentId, threadId, resourceId];
+  // Aborted when the conversation is left, not on StrictMode's remount (see useAbandonSignal).
+  const signal = useAbandonSignal(useQueryClient(queryClient), queryKey);
+  // Whether the app made this thread just now, as said when the hook came to it: its history is
+  // empty, there is nothing to read yet (a reload or a tab sync still reads it).
+  const [made, setMade] = useState(() => ({ threadId, newThread: options.newThread === true }));
+  if (made.threadId !== threadId) setMade({ threadId, newThread: options.newThread === true });
+  const readOnMount = enabled && !(made.threadId === threadId && made.newThread);
   const query = useQuery(
     {
-      queryKey: ['ask-user-kit', 'history', baseUrl, apiPrefix, agentId, threadId, resourceId],
-      queryFn: () => loadThreadHistory(options),
-      enabled,
+      queryKey,
+      queryFn: () => loadThreadHistory({ ...options, signal }),
+      enabled: readOnMount,
       // Read on every mount and when told, never on focus: the tab channel says when it changed.
       staleTime: Infinity,
       refetchOnMount: 'always',
