@@ -75,9 +75,20 @@ export interface AnswerGuardOptions {
    * 10 000.
    */
   leaseMs?: number;
+  /**
+   * How long an answer may wait for Mastra to start answering it (its status and headers) while
+   * holding its question, in milliseconds. Past it the claim is no longer renewed, so the answer
+   * sent again takes it over once the lease ends: Mastra can wait on a thread forever without
+   * answering, and a request it never answers must not keep the question answered. Default:
+   * 120 000: twice the kit's fetch transport's `responseTimeout`, and well past the ~30 s Mastra
+   * may wait for a dead instance's thread lease before it resumes a run elsewhere (an answer still
+   * on its way must not lose its claim).
+   */
+  startTimeoutMs?: number;
 }
 
 const DEFAULT_API_PREFIX = '/api';
+const DEFAULT_START_TIMEOUT_MS = 120_000;
 const NO_MASTRA_MESSAGE =
   'ask-user-kit: answerGuard has no Mastra instance to read runs from; pass it as `mastra` when the guard runs before MastraServer sets it';
 type GuardEnv = { Variables: { mastra?: Mastra } };
@@ -94,7 +105,7 @@ type GuardEnv = { Variables: { mastra?: Mastra } };
  * new Mastra({ storage, agents, server: { middleware: [answerGuard({ claims })] } });
  */
 export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<GuardEnv> {
-  const { claims, leaseMs = DEFAULT_LEASE_MS } = options;
+  const { claims, leaseMs = DEFAULT_LEASE_MS, startTimeoutMs = DEFAULT_START_TIMEOUT_MS } = options;
   if (!Number.isFinite(leaseMs) || leaseMs <= 0)
     throw new TypeError(`answerGuard: leaseMs must be a positive number of milliseconds, got ${leaseMs}.`);
   return async (c, next) => {
@@ -146,7 +157,10 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     });
     if (!taken) return alreadyAnswered(c, runId, toolCallId);
 
-    const held = holdClaim(claims, runId, toolCallId, lease, mastra.getLogger(), c.req.raw.signal);
+    const held = holdClaim(claims, runId, toolCallId, lease, mastra.getLogger(), {
+      signal: c.req.raw.signal,
+      startTimeoutMs,
+    });
     try {
       await next();
     } catch (error) {

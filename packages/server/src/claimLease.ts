@@ -73,10 +73,19 @@ export interface HeldAnswer {
   holdUntilSent(response: Response): Response;
 }
 
+/** When a held claim stops being renewed before its answer's response is sent. */
+export interface HoldLimits {
+  /** The answer's request: its client went away. */
+  signal?: AbortSignal;
+  /** Mastra has not started answering (no response yet) after this many milliseconds. */
+  startTimeoutMs?: number;
+}
+
 /**
  * Starts renewing the holder's claim every {@link renewEvery}, until the answer's response has been
- * sent, or its client went away (`signal`): a request Mastra never answers (it can wait on a thread
- * forever) then stops holding the question, whose claim a retry takes over once the lease ends.
+ * sent, its client went away, or Mastra has not started answering within `startTimeoutMs`: a
+ * request Mastra never answers (it can wait on a thread forever) then stops holding the question,
+ * whose claim a retry takes over once the lease ends.
  */
 export function holdClaim(
   claims: ClaimStore,
@@ -84,7 +93,7 @@ export function holdClaim(
   toolCallId: string,
   lease: Lease,
   logger: ClaimLogger | undefined,
-  signal?: AbortSignal,
+  { signal, startTimeoutMs }: HoldLimits = {},
 ): HeldAnswer {
   let renewing = false;
   const renew = async () => {
@@ -102,7 +111,12 @@ export function holdClaim(
   const timer = setInterval(() => void renew(), renewEvery(lease.ms));
   // A pending renewal never keeps the process alive on its own.
   timer.unref?.();
-  const stop = () => clearInterval(timer);
+  const notStarted = startTimeoutMs === undefined ? undefined : setTimeout(() => stop(), startTimeoutMs);
+  const started = () => clearTimeout(notStarted);
+  const stop = () => {
+    started();
+    clearInterval(timer);
+  };
   if (signal?.aborted) stop();
   else signal?.addEventListener('abort', stop, { once: true });
 
@@ -117,6 +131,7 @@ export function holdClaim(
       }
     },
     holdUntilSent(response) {
+      started();
       if (!response.body) {
         stop();
         return response;

@@ -33,13 +33,15 @@ export interface FetchTransportOptions extends DecodeOptions {
    * Milliseconds to wait for the server to start answering (its status and headers) before the
    * request stops with a `timeout` error. Mastra starts a stream's answer once the run is set up,
    * before the model's first token, so a slow model does not count; a run that waits for the
-   * thread (another agent's question waits on it) never starts. Default 30,000; `0` waits forever.
+   * thread (another agent's question waits on it) never starts. Default 60,000: after a server
+   * instance dies, Mastra waits for its thread lease (`MASTRA_AGENT_THREAD_LEASE_TTL_MS`, 15 s,
+   * renewed) before it resumes a run of that thread elsewhere, about 30 s; `0` waits forever.
    */
   responseTimeout?: number;
 }
 
-/** `responseTimeout`'s default: 30 s. */
-export const DEFAULT_RESPONSE_TIMEOUT = 30_000;
+/** `responseTimeout`'s default: 60 s, twice what Mastra may wait for a dead instance's thread lease. */
+export const DEFAULT_RESPONSE_TIMEOUT = 60_000;
 // setTimeout fires at once past this many ms (about 24.8 days): longer timeouts wait this long.
 const LONGEST_TIMER = 2 ** 31 - 1;
 
