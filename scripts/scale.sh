@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale-out run (issue 16): a real PostgreSQL, N apps/server instances on it, HAProxy in front
+# The scale-out run: a real PostgreSQL, N apps/server instances on it, HAProxy in front
 # (round robin, no stickiness), C conversations through the kit's core, one instance SIGKILLed and
 # restarted mid-run, two clients racing on a share of the questions, and the suspended-runs listing
 # timed with 10,000 suspended runs in storage. Prints a Markdown report; exits non-zero when a

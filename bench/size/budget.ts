@@ -2,11 +2,11 @@
  * The most the kit (`@ask-user-kit/react` + `@ask-user-kit/core`) may add to an app, minified and
  * gzipped (level 9). It was the 10 KB target itself (10,074 B on 2026-12-03), bought partly with
  * one-letter names, a part() factory and ternary chains. Readability is not traded for bytes:
- * issue 11 set 12 KB, and the readable AskUserPrompt (one file per concept, plain parts) measured
- * 12,026 B on the old core. Issue 12's hardening (frame and idle limits, expiry confirmed by
+ * the target became 12 KB, and the readable AskUserPrompt (one file per concept, plain parts) measured
+ * 12,026 B on the old core. Hardening core (frame and idle limits, expiry confirmed by
  * listing, failed/answered-elsewhere states, retry, restore reconciliation) then added about
  * 2.6 KB to core: 14,631 B, and the budget became 15 KB. Development checks written inline, so
- * that production builds drop their messages (wave 3), brought the kit from 14,989 B to 14,743 B:
+ * that production builds drop their messages, brought the kit from 14,989 B to 14,743 B:
  * the budget came down to 14.75 KB. Skipping oversized step-finish and finish frames instead of
  * failing runs the server finished (a long answer makes them 8 to 25 MB) added 250 B to the
  * decoder: 15,266 B, and the budget became 15 KB. On 2026-12-04 the fetch transport's
@@ -21,5 +21,5 @@
  */
 export const KIT_BUDGET_GZ_BYTES = 16_128;
 
-/** The size the kit aims at (issue 11: 12 KB); printed beside the budget. */
+/** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -57,7 +57,7 @@ export interface AdapterEntry extends SizeEntry {
 }
 
 /**
- * One entry per chat-stack adapter (issue 15), each with its own budget, so that none moves the
+ * One entry per chat-stack adapter, each with its own budget, so that none moves the
  * ask_user path's (`kitEntry`). Measured with `<AskUserPrompt>`, which every adapter is used with:
  * the AI SDK one was 8,893 B gz on 2026-12-04 (AskUserPrompt alone 6,955 B), 9,615 B once it told
  * answered-elsewhere and expired apart (confirmExpiry over a suspended-runs list). The
@@ -86,7 +86,7 @@ export const adapterEntries: AdapterEntry[] = [
     // 12,288 B until the exact label decoder and the transport's responseTimeout (12,462 B on 2026-12-04).
     budget: 12_800,
   },
-  // Opt-in (issue 18): whole conversations from Mastra memory, tabs in step, one send at a time.
+  // Opt-in: whole conversations from Mastra memory, tabs in step, one send at a time.
   {
     name: 'ask-user-kit/history: useAgentRun + AskUserPrompt + useThreadHistory',
     code: "export { AskUserPrompt, useAgentRun } from '@ask-user-kit/react';\nexport { useThreadHistory } from '@ask-user-kit/react/history';",
@@ -126,7 +126,7 @@ export const adapterEntries: AdapterEntry[] = [
 ];
 
 /**
- * Approvals and resume forms (issue 14), each in its own entries (`@ask-user-kit/core/items`,
+ * Approvals and resume forms, each in its own entries (`@ask-user-kit/core/items`,
  * `@ask-user-kit/react/approval`, `@ask-user-kit/react/form`) with its own budget, so that the
  * ask_user path (`kitEntry`) carries none of them. Measured alone; on 2026-12-03, with
  * `useAgentRun + AskUserPrompt` (15,034 B) the approval entry added 2,697 B and the form 5,521 B.

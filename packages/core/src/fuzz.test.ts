@@ -1,4 +1,4 @@
-// Property-based fuzzing of decoder → reducer → store (issue 12): byte streams built from the real
+// Property-based fuzzing of decoder → reducer → store: byte streams built from the real
 // chunks of the recorded fixtures, recombined and mutated, with junk, truncation, huge lines and
 // invalid UTF-8, split at random byte offsets. About a minute in all on two cores: each property
 // stops at its share of FUZZ_SECONDS (default 50). The seed is fixed and printed; FUZZ_SEED=<n>
@@ -24,7 +24,7 @@ const submit = (store: RunStore, key: string, answer: AnswerValue): Promise<void
 const isSubmitRejection = (error: unknown): boolean => error instanceof RequestError;
 const STATUSES: readonly RunStatus[] = ['idle', 'streaming', 'awaiting-input', 'resuming', 'done', 'error'];
 // Ids with the key's separators, which made two prompts share a key before promptKey was
-// collision-free (issue 12 #6).
+// collision-free.
 const COLLIDING_IDS = true;
 // ---- end of the API adapter ----
 

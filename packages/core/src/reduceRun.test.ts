@@ -412,7 +412,7 @@ describe('other chunks', () => {
   });
 });
 
-describe('issue 12: statuses, keys and limits', () => {
+describe('statuses, keys and limits', () => {
   const recorded = (name: string, type: string) =>
     structuredClone(referenceChunks(name).find((c) => c.type === type)!) as unknown as MastraChunk & {
       runId: string;

@@ -27,7 +27,7 @@ export function testAgents() {
     burst: askUserAgent('burst', [reply('x'.repeat(600), { deltas: 600 })]),
     /** 300 text deltas 1 ms apart: many network reads within each animation frame. */
     trickle: askUserAgent('trickle', [reply('y'.repeat(300), { deltas: 300, delayMs: 1 })]),
-    /** A booking that needs approval, then a budget form from a resume schema (issue 14). */
+    /** A booking that needs approval, then a budget form from a resume schema. */
     concierge: conciergeAgent(),
   };
 }
