@@ -1,19 +1,6 @@
-import { fixed, median, printTable } from '../lib/table.ts';
-import { collect } from '../lib/time.ts';
+import { printGrowth, RUNS, TARGET_RATIO, type GrowthOperation } from '../lib/growth.ts';
 
 type Items = typeof import('@ask-user-kit/core/items');
-
-/** How many times each size is timed, after one untimed warm-up (the JIT); the median counts. */
-const RUNS = 5;
-/** A cost that grows linearly takes 4× at 4n; 5 leaves room for noise and GC. */
-const TARGET_RATIO = 5;
-
-interface Operation {
-  name: string;
-  n: number;
-  /** Builds the input of size `size` (not timed), then returns the timed work. */
-  prepare(items: Items, size: number): () => unknown;
-}
 
 const formOf = (items: Items, schema: object) => {
   const parsed = items.parseFormSchema(JSON.stringify(schema));
@@ -22,6 +9,8 @@ const formOf = (items: Items, schema: object) => {
 };
 
 const names = (size: number) => Array.from({ length: size }, (_, index) => `p${index}`);
+
+type Operation = GrowthOperation<Items>;
 
 const operations = (quick: boolean): Operation[] => {
   const scale = quick ? 0.25 : 1;
@@ -73,19 +62,6 @@ const operations = (quick: boolean): Operation[] => {
   ];
 };
 
-/** The median of `RUNS` timings of `work`, in ms. */
-function timed(work: () => unknown): number {
-  work();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    collect();
-    const started = performance.now();
-    work();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
-
 /** Resume forms: parsing a schema and validating a draft, timed at n and 4n; a linear cost stays near 4×. */
 export async function formsSection(options: { quick?: boolean } = {}): Promise<void> {
   console.log('\n## Resume forms: n and 4n\n');
@@ -100,19 +76,5 @@ export async function formsSection(options: { quick?: boolean } = {}): Promise<v
       'The pattern runs in a linear-time matcher: the platform backtracking on it would not finish. The baseline ' +
       'row is the platform parsing the same JSON: where it is over 4 too, the garbage collector is.\n',
   );
-  const rows: (string | number)[][] = [];
-  for (const operation of operations(options.quick ?? false)) {
-    const small = timed(operation.prepare(items, operation.n));
-    const large = timed(operation.prepare(items, operation.n * 4));
-    const ratio = large / small;
-    rows.push([
-      operation.name,
-      operation.n.toLocaleString('en-US'),
-      fixed(small, 1),
-      fixed(large, 1),
-      fixed(ratio, 1),
-      ratio <= TARGET_RATIO ? 'ok' : 'over',
-    ]);
-  }
-  printTable(['operation', 'n', 'ms at n', 'ms at 4n', 'ratio', `≤ ${TARGET_RATIO}`], rows);
+  printGrowth(items, operations(options.quick ?? false));
 }

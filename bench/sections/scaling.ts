@@ -1,23 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { loadCore } from '../lib/kit.ts';
-import { fixed, median, printTable } from '../lib/table.ts';
-import { collect } from '../lib/time.ts';
+import { printGrowth, RUNS, TARGET_RATIO, type GrowthOperation } from '../lib/growth.ts';
 
 type Core = NonNullable<Awaited<ReturnType<typeof loadCore>>>;
 type Chunk = { type: string; runId?: string; payload: Record<string, unknown> };
-
-/** How many times each size is timed, after one untimed warm-up (the JIT); the median counts. */
-const RUNS = 5;
-/** A cost that grows linearly takes 4× at 4n; 5 leaves room for noise and GC. */
-const TARGET_RATIO = 5;
-
-interface Operation {
-  name: string;
-  /** n, in the unit the name says. */
-  n: number;
-  /** Builds the input of size `size` (not timed), then returns the timed work. */
-  prepare(core: Core, size: number): () => unknown;
-}
 
 // Real chunks from a recorded stream, copied with new tool call ids: only the count grows.
 const recorded = (name: string): Chunk[] =>
@@ -42,6 +28,8 @@ const streamOf = (core: Core, chunks: Chunk[]) => {
     return core.reduceRun(s, { type: 'stream-end' });
   };
 };
+
+type Operation = GrowthOperation<Core>;
 
 const operations = (quick: boolean): Operation[] => {
   const scale = quick ? 0.5 : 1;
@@ -112,19 +100,6 @@ const operations = (quick: boolean): Operation[] => {
   ];
 };
 
-/** The median of `RUNS` timings of `work`, in ms. */
-function timed(work: () => unknown): number {
-  work();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    collect();
-    const started = performance.now();
-    work();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
-
 /** Section 6: each core operation timed at n and 4n; a linear cost stays near 4×. */
 export async function scalingSection(options: { quick?: boolean } = {}): Promise<void> {
   console.log('\n## Scaling: n and 4n\n');
@@ -141,19 +116,5 @@ export async function scalingSection(options: { quick?: boolean } = {}): Promise
       'stream as one batch (one network read): an action costs one pass over the snapshot, so a stream delivered in ' +
       'b reads costs b passes.\n',
   );
-  const rows: (string | number)[][] = [];
-  for (const operation of operations(options.quick ?? false)) {
-    const small = timed(operation.prepare(core, operation.n));
-    const large = timed(operation.prepare(core, operation.n * 4));
-    const ratio = large / small;
-    rows.push([
-      operation.name,
-      operation.n.toLocaleString('en-US'),
-      fixed(small, 1),
-      fixed(large, 1),
-      fixed(ratio, 1),
-      ratio <= TARGET_RATIO ? 'ok' : 'over',
-    ]);
-  }
-  printTable(['operation', 'n', 'ms at n', 'ms at 4n', 'ratio', `≤ ${TARGET_RATIO}`], rows);
+  printGrowth(core, operations(options.quick ?? false));
 }
