@@ -3,9 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import {
-  ask,
-  reply,
-  scriptedModel,
   startMastraTestServer,
   type MastraTestServer,
   type Script,
@@ -17,8 +14,6 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import { Agent } from '@mastra/core/agent';
-import type { MastraModelConfig } from '@mastra/core/llm';
-import { createTool } from '@mastra/core/tools';
 import { chatRoute } from '@mastra/ai-sdk';
 import { copilotKitRoute } from './copilotKit.ts';
 import type { ApiRoute } from '@mastra/core/server';
@@ -26,8 +21,8 @@ import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ALREADY_ANSWERED_MESSAGE, answerGuard, type AnswerGuardOptions } from './answerGuard.ts';
+import { deployerAgent } from './test/deployer.ts';
 import { findSuspension } from './findSuspension.ts';
 import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 
@@ -72,29 +67,8 @@ const statusPair = (responses: Response[]) =>
     .sort()
     .join('/');
 
-/** An agent whose `deploy` tool requires approval; it deploys once `deploying` resolves. */
-function approvalAgent(deploying: Promise<void> = Promise.resolve()): Agent {
-  const deploy = createTool({
-    id: 'deploy',
-    description: 'Deploys the app.',
-    inputSchema: z.object({ target: z.string() }),
-    requireApproval: true,
-    execute: async ({ target }) => {
-      await deploying;
-      return { deployed: target };
-    },
-  });
-  return new Agent({
-    id: 'deployer',
-    name: 'deployer',
-    instructions: 'Deploy when asked.',
-    model: scriptedModel([
-      ask.raw({ target: 'production' }, 'deploy'),
-      reply('Deployed.'),
-    ]) as MastraModelConfig,
-    tools: { deploy },
-  });
-}
+/** The deployer of ./test/deployer.ts: it deploys once `deploying` resolves. */
+const approvalAgent = (deploying: Promise<void> = Promise.resolve()) => deployerAgent(() => deploying);
 
 async function readSse(res: Response): Promise<Chunk[]> {
   expect(res.status, await res.clone().text()).toBe(200);

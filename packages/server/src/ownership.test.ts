@@ -2,26 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import {
-  ask,
-  reply,
-  scriptedModel,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { copilotKitRoute } from './copilotKit.ts';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { createDurableAgent } from '@mastra/core/agent/durable';
-import type { MastraModelConfig } from '@mastra/core/llm';
-import { createTool } from '@mastra/core/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { answerGuard } from './answerGuard.ts';
 import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 import { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
 import { pendingCall, readSse, readSseUntil, type Asked } from './test/sse.ts';
+import { deployerAgent } from './test/deployer.ts';
 import { alice, bob, postAs, twoUsersAuth, type TestUser } from './test/twoUsers.ts';
 
 let dir: string;
@@ -44,26 +36,7 @@ afterAll(async () => {
 const deployed: string[] = [];
 
 function agents() {
-  const deploy = createTool({
-    id: 'deploy',
-    description: 'Deploys the app.',
-    inputSchema: z.object({ target: z.string() }),
-    requireApproval: true,
-    execute: async ({ target }) => {
-      deployed.push(target);
-      return { deployed: target };
-    },
-  });
-  const deployer = new Agent({
-    id: 'deployer',
-    name: 'deployer',
-    instructions: 'Deploy when asked.',
-    model: scriptedModel([
-      ask.raw({ target: 'production' }, 'deploy'),
-      reply('Deployed.'),
-    ]) as MastraModelConfig,
-    tools: { deploy },
-  });
+  const deployer = deployerAgent((target) => deployed.push(target));
   return {
     planner: askUserAgent('planner', tripPlannerScript),
     deployer,
