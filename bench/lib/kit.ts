@@ -2,13 +2,14 @@
 import type { Decoder } from './decoders.ts';
 import { feed } from './feed.ts';
 
-type Core = typeof import('@ask-user-kit/core');
+// The reducer is not public: the store is. Benchmarks time it from its source.
+type Core = typeof import('@ask-user-kit/core') & Pick<typeof import('../../packages/core/src/reduceRun.ts'), 'reduceRun'>;
 
 let core: Promise<Core | undefined> | undefined;
-/** `@ask-user-kit/core`, or undefined while it has no entry yet. */
+/** `@ask-user-kit/core` and its reducer, or undefined while it has no entry yet. */
 export const loadCore = () =>
-  (core ??= import('@ask-user-kit/core').then(
-    (m) => m,
+  (core ??= Promise.all([import('@ask-user-kit/core'), import('../../packages/core/src/reduceRun.ts')]).then(
+    ([m, { reduceRun }]): Core => ({ ...m, reduceRun }),
     () => undefined,
   ));
 

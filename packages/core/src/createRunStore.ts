@@ -10,18 +10,21 @@ import {
   unknownPromptMessage,
 } from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
-import { initialRunSnapshot, isOpen, reduceRun } from './reduceRun.ts';
+import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
+import type { AnswerValue } from './prompt.ts';
+import { waitingEntryOf } from './snapshotEdit.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
   AnswerFields,
   DecodeEvent,
-  PromptEntry,
+  ItemAnswer,
+  ItemKind,
   Refusal,
-  RunAction,
   RunError,
   RunSnapshot,
   RunStore,
   RunStoreOptions,
+  WaitingEntry,
 } from './types.ts';
 import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
 
@@ -48,8 +51,49 @@ function asRunError(failure: RunError | Refusal): RunError {
   };
 }
 
-const promptEntryOf = (snapshot: RunSnapshot, key: string): PromptEntry | undefined =>
-  snapshot.transcript.find((entry): entry is PromptEntry => entry.type === 'prompt' && entry.id === key);
+const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
+const cannotAnswer = (reason: string) => `This cannot be answered: ${reason}.`;
+const noKindMessage = (kind: string) => `This store was given no item kind for "${kind}" items.`;
+
+type Check = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** How a waiting entry is answered: a draft checked, an answer turned into its resume request. */
+interface Answering {
+  check(draft: unknown, options?: AnswerOptions): Check;
+  resume(answer: unknown): AnswerFields;
+}
+
+/** How `entry` is answered: a prompt with `validateAnswer`, an item with its kind (by name among `kinds`). */
+function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): Answering {
+  if (entry.type === 'prompt') {
+    const { runId, toolCallId } = entry.prompt;
+    return {
+      check: (draft, options) => validateAnswer(entry.prompt, draft, options),
+      resume: (answer) => ({ runId, toolCallId, resumeData: answer as AnswerValue }),
+    };
+  }
+  const { item } = entry;
+  const kind = kinds.find((candidate) => candidate.name === item.kind);
+  return {
+    check(draft) {
+      if (item.kind === 'malformed') return { ok: false, message: cannotAnswer(item.reason) };
+      if (!kind) return { ok: false, message: noKindMessage(item.kind) };
+      return kind.validate(item, draft);
+    },
+    resume: (answer) => kind!.resume(item, answer as ItemAnswer),
+  };
+}
+
+/** The changes `history` makes to a store's snapshot (`editStore`), by store. */
+const editors = new WeakMap<RunStore, (change: (snapshot: RunSnapshot) => RunSnapshot) => void>();
+
+/**
+ * Applies `change` to the snapshot of a store made by `createRunStore` (its listeners are told if
+ * it returns a new one). For the kit's opt-in entries (history): `change` returns a snapshot as
+ * the reducer would (immutable, `openPrompts` matching the transcript).
+ */
+export const editStore = (store: RunStore, change: (snapshot: RunSnapshot) => RunSnapshot): void =>
+  editors.get(store)?.(change);
 
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
@@ -82,8 +126,6 @@ export function createRunStore({
   let active: AbortController | undefined;
   // The answer in flight (one request at a time): submitting its prompt again returns its promise.
   let submitting: { key: string; controller: AbortController; done: Promise<void> } | undefined;
-  // The options of each prompt's last submit, for retry().
-  const submitOptions = new Map<string, AnswerOptions | undefined>();
   // Answers the server took, or may have taken, whose request or reply then broke off, with when
   // (performance.now()) and why: restore() re-opens them when a list requested after that still
   // has them.
@@ -175,8 +217,8 @@ export function createRunStore({
   const refuse = (code: Refusal['code'], message: string, promptKey?: string) =>
     Promise.reject(new RequestError({ code, message }, { promptKey }));
 
-  /** The refusal of a submit for a prompt that is not open. */
-  function refuseClosed(key: string, entry: PromptEntry | undefined): Promise<never> {
+  /** The refusal of an answer to an entry that is not open. */
+  function refuseClosed(key: string, entry: WaitingEntry | undefined): Promise<never> {
     if (!entry) return refuse('expired', unknownPromptMessage(key), key);
     if (entry.state === 'answered-elsewhere')
       return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
@@ -184,44 +226,44 @@ export function createRunStore({
   }
 
   /**
-   * Resumes the run to answer `key` (a prompt or an item) once its own checks passed: the answer in
-   * flight when it is `key`'s (one request), refused while another request runs.
+   * Sends `answer` (checked) for the entry `key`, and follows the resumed run: one request at a
+   * time, refused (`busy`) while another runs.
    */
-  function resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void> {
-    if (submitting?.key === key) return submitting.done;
+  function resume(key: string, answer: unknown, fields: AnswerFields): Promise<void> {
     if (active) return refuse('busy', BUSY_MESSAGE, key);
     const controller = new AbortController();
     active = controller;
     // An earlier attempt whose reply broke off may have been taken by the server.
     const mayHaveBeenTaken = brokenReplies.delete(key);
-    const request = (signal: AbortSignal) => transport.resume({ ...answer, threadId, resourceId, signal });
+    const request = (signal: AbortSignal) => transport.resume({ ...fields, threadId, resourceId, signal });
     const done = follow(controller, request, key, mayHaveBeenTaken).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
     // Registered before the start reaches the listeners: one answering again gets this promise.
     submitting = { key, controller, done };
-    dispatch(start);
+    dispatch({ type: 'submit-start', key, answer });
     return done;
   }
 
-  function submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void> {
+  function submit(key: string, draft: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
-    const entry = promptEntryOf(snapshot, key);
+    const entry = waitingEntryOf(snapshot, key);
     if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
-    const check = validateAnswer(entry.prompt, answer, options);
+    const answering = answeringOf(entry, kinds);
+    const check = answering.check(draft, options);
     if (!check.ok) return refuse('invalid-answer', check.message, key);
-    if (active) return refuse('busy', BUSY_MESSAGE, key);
-    submitOptions.set(key, options);
-    const { runId, toolCallId } = entry.prompt;
-    const resumeData = check.value;
-    return resumeWith(
-      key,
-      { runId, toolCallId, resumeData },
-      { type: 'submit-start', key, answer: resumeData },
-    );
+    return resume(key, check.value, answering.resume(check.value));
   }
 
-  return {
+  function retry(key: string): Promise<void> {
+    if (submitting?.key === key) return submitting.done;
+    const entry = waitingEntryOf(snapshot, key);
+    if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
+    if (entry.answer === undefined) return refuse('invalid-answer', NOTHING_TO_RETRY, key);
+    return resume(key, entry.answer, answeringOf(entry, kinds).resume(entry.answer));
+  }
+
+  const store: RunStore = {
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -248,9 +290,7 @@ export function createRunStore({
 
     submit,
 
-    resumeWith,
-
-    retry: (key) => submit(key, promptEntryOf(snapshot, key)?.answer, submitOptions.get(key)),
+    retry,
 
     restore(runs) {
       const requested = listRequestedAt(runs);
@@ -262,14 +302,11 @@ export function createRunStore({
       // Still answered (not re-opened), and its run no longer listed at all: it ended on the server.
       // The others are kept: one re-opened, retried and refused as expired had its reply lost too.
       const ended = reopen.some(({ key }) => {
-        const entry = promptEntryOf(snapshot, key);
-        return entry?.state === 'answered' && !runs.some((run) => run.runId === entry.prompt.runId);
+        const entry = waitingEntryOf(snapshot, key);
+        const runId = entry?.type === 'prompt' ? entry.prompt.runId : entry?.item.runId;
+        return entry?.state === 'answered' && !runs.some((run) => run.runId === runId);
       });
       if (ended) replyLost();
-    },
-
-    edit(change) {
-      dispatch({ type: 'edit', edit: change });
     },
 
     cancel() {
@@ -280,9 +317,10 @@ export function createRunStore({
       active?.abort();
       active = undefined;
       submitting = undefined;
-      submitOptions.clear();
       brokenReplies.clear();
       dispatch({ type: 'reset' });
     },
   };
+  editors.set(store, (change) => dispatch({ type: 'edit', edit: change }));
+  return store;
 }

@@ -59,18 +59,34 @@ export interface Refusal {
   status?: number;
 }
 
-/** A prompt in the transcript: the single source of truth for its lifecycle. */
-export interface PromptEntry {
-  type: 'prompt';
-  /** The prompt's key. */
+/**
+ * What every waiting entry has, whatever it waits on: its key and its lifecycle (`PromptState`),
+ * changed by one submit and retry path for every kind.
+ */
+interface Waiting<Answer> {
+  /** The key of the prompt or item (`prompt.key`, `item.key`). */
   id: string;
-  prompt: Prompt;
   state: PromptState;
   /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
-  answer?: AnswerValue;
+  answer?: Answer;
   /** Why the last submit failed (state `failed`). */
   error?: RunError;
 }
+
+/** An `ask_user` question in the transcript: the single source of truth for its lifecycle. */
+export interface PromptEntry extends Waiting<AnswerValue> {
+  type: 'prompt';
+  prompt: Prompt;
+}
+
+/** An approval or form (`snapshot.items`) and its lifecycle: the same states as a prompt's. */
+export interface ItemEntry extends Waiting<ItemAnswer> {
+  type: 'item';
+  item: SuspensionItem;
+}
+
+/** Something a run waits on, with its lifecycle: a prompt or an item. */
+export type WaitingEntry = PromptEntry | ItemEntry;
 
 /** One entry of the conversation, in order. */
 export type TranscriptEntry =
@@ -250,15 +266,6 @@ export type SuspensionItem = ApprovalItem | FormItem | MalformedItem;
 /** What answers an item: an approval, a decline (with a reason for the model), or form data. */
 export type ItemAnswer =
   { type: 'approve' } | { type: 'decline'; reason?: string } | { type: 'submit'; data: FormData };
-
-/** An item and its lifecycle: the same states as a prompt's (`PromptState`). */
-export interface ItemEntry {
-  item: SuspensionItem;
-  state: PromptState;
-  /** The answer sent (from `submitting` on; kept when `failed`, for `retry`). */
-  answer?: ItemAnswer;
-  error?: RunError;
-}
 
 /** A suspended call that may become an item, from a chunk or from the suspended-runs list. */
 export interface ItemCall {

@@ -26,7 +26,6 @@ import {
 import { TransportError } from './errors.ts';
 import { approvals } from './itemKinds.ts';
 import { initialRunSnapshot, reduceRun } from './reduceRun.ts';
-import { itemAnswers } from './storeItems.ts';
 import { chunksOf, referenceChunks, splitBytes } from './test/fixtures.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { DecodeEvent } from './types.ts';
@@ -144,7 +143,7 @@ describe('the default maxFrameLength against a real server', () => {
     await store.send('Save my note.');
     const [approval] = store.getSnapshot().openItems;
     expect(approval).toMatchObject({ kind: 'approval', toolName: 'save_note', args: { note: longAnswer } });
-    await itemAnswers(store).approve(approval!.key);
+    await store.submit(approval!.key, { type: 'approve' });
 
     const s = store.getSnapshot();
     expect(s.error).toBeUndefined();

@@ -12,7 +12,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { forms } from './itemKinds.ts';
-import { submitForm } from './storeItems.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { FormItem } from './index.ts';
 
@@ -73,7 +72,7 @@ describe('a form with a "__proto__" field, over the fetch transport', () => {
       ['__proto__', true],
       ['constructor', false],
     ]);
-    await submitForm(store, form!.key, JSON.parse('{"__proto__":"Ada","constructor":"Lovelace"}'));
+    await store.submit(form!.key, JSON.parse('{"__proto__":"Ada","constructor":"Lovelace"}'));
     expect(bodies).toHaveLength(1);
     const sent = JSON.parse(bodies[0]!) as { resumeData?: unknown };
     expect(Object.hasOwn(sent.resumeData as object, '__proto__')).toBe(true);

@@ -8,6 +8,7 @@ import {
   TransportError,
   unexpectedAnswerMessage,
 } from './errors.ts';
+import { editStore } from './createRunStore.ts';
 import { historyEntries, isInBetween } from './historyEntries.ts';
 import { quote } from './quote.ts';
 import { isBusy, waitingOr } from './reduceRun.ts';
@@ -126,8 +127,8 @@ export function withHistory(s: RunSnapshot, entries: readonly TranscriptEntry[])
 }
 
 /** Shows a thread's history (`loadThreadHistory`'s entries) in a store: see `withHistory`. */
-export const loadHistory = (store: Pick<RunStore, 'edit'>, entries: readonly TranscriptEntry[]): void =>
-  store.edit((snapshot) => withHistory(snapshot, entries));
+export const loadHistory = (store: RunStore, entries: readonly TranscriptEntry[]): void =>
+  editStore(store, (snapshot) => withHistory(snapshot, entries));
 
 /** GETs JSON; every failure but an abort is a `TransportError` with the answer as its `cause`. */
 async function getJson(

@@ -3,18 +3,18 @@
 export { createRunStore } from './createRunStore.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
-export { initialRunSnapshot, isOpen, MAX_ISSUES, reduceRun } from './reduceRun.ts';
-export type { ItemAction, RunAction } from './types.ts';
+export { initialRunSnapshot, isOpen, MAX_ISSUES } from './reduceRun.ts';
 export type {
   ApprovalItem,
   FormItem,
   ItemAnswer,
   ItemCall,
+  ItemCheck,
   ItemEntry,
   ItemKind,
-  ItemSupport,
   MalformedItem,
   SuspensionItem,
+  WaitingEntry,
 } from './types.ts';
 export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
 export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';

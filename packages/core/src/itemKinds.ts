@@ -1,15 +1,35 @@
 import { parseApproval, parseFormItem } from './items.ts';
-import { itemSupport } from './itemSupport.ts';
 import { isAskUserCall } from './prompt.ts';
-import type { ItemKind } from './types.ts';
+import type { AnswerFields, ItemAnswer, ItemCheck, ItemKind, SuspensionItem } from './types.ts';
+import { validateForm, type FormDraft } from './validateForm.ts';
+
+const NOT_A_FORM = 'Only a form is answered with form data.';
+const NOT_AN_APPROVAL = "An approval is answered with { type: 'approve' } or { type: 'decline', reason? }.";
+
+const refuse = (message: string): ItemCheck => ({ ok: false, message });
+
+/** The resume request of an item's answer: an approval goes through `resume` too, `approval` naming the route. */
+function resumeFields({ runId, toolCallId }: SuspensionItem, answer: ItemAnswer): AnswerFields {
+  if (answer.type === 'submit') return { runId, toolCallId, resumeData: answer.data };
+  const reason = answer.type === 'decline' && answer.reason ? { reason: answer.reason } : {};
+  return { runId, toolCallId, resumeData: undefined, approval: answer.type, ...reason };
+}
 
 /**
  * Tool approvals (`requireApproval`): `createRunStore({ items: [approvals] })` shows them as
- * `approval` items, answered with `store.approve(key)` or `store.decline(key, reason)`.
+ * `approval` items, answered with `store.submit(key, { type: 'approve' })` or
+ * `store.submit(key, { type: 'decline', reason })`.
  */
 export const approvals: ItemKind = {
+  name: 'approval',
   parse: (call, key) => (call.requiresApproval ? parseApproval(call, key) : undefined),
-  support: itemSupport,
+  validate(_item, draft) {
+    const { type, reason } = Object(draft) as { type?: unknown; reason?: unknown };
+    if (type === 'approve') return { ok: true, value: { type } };
+    if (type !== 'decline') return refuse(NOT_AN_APPROVAL);
+    return { ok: true, value: typeof reason === 'string' && reason ? { type, reason } : { type } };
+  },
+  resume: resumeFields,
 };
 
 /** The `forms` kind, and a copy that knows the resume schemas the suspended-runs list leaves out. */
@@ -24,19 +44,29 @@ export interface FormsKind extends ItemKind {
 
 function formsKind(schemas: Record<string, unknown>): FormsKind {
   return {
+    name: 'form',
     parse(call, key) {
       const { toolName, suspendPayload } = call;
       if (call.requiresApproval || isAskUserCall({ toolName, suspendPayload })) return undefined;
       const fallback = Object.hasOwn(schemas, call.toolName) ? schemas[call.toolName] : undefined;
       return parseFormItem(call, key, fallback);
     },
-    support: itemSupport,
+    validate(item, draft) {
+      if (item.kind !== 'form') return refuse(NOT_A_FORM);
+      const check = validateForm(item.form, (draft ?? {}) as FormDraft);
+      if (check.ok) return { ok: true, value: { type: 'submit', data: check.value } };
+      const [first] = check.errors;
+      return refuse(`${first!.path}: ${first!.message}`);
+    },
+    resume: resumeFields,
     withResumeSchemas: (more) => formsKind({ ...schemas, ...more }),
   };
 }
 
+
 /**
  * Any other tool's suspension (`suspend(payload)` with a `resumeSchema`): a `form` item generated
- * from its JSON Schema, answered with `store.submit(key, draft)` (validated before sending).
+ * from its JSON Schema, answered with `store.submit(key, draft)` (validated by `validateForm`
+ * before anything is sent).
  */
 export const forms: FormsKind = /* @__PURE__ */ formsKind({});

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';
 import { approvals, forms } from './itemKinds.ts';
-import { itemAnswers, submitForm } from './storeItems.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
@@ -68,7 +67,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       toolName: 'book_trip',
       args: { destination: 'Lisbon', nights: 3, total: 840 },
     });
-    await itemAnswers(store).approve(approval!.key);
+    await store.submit(approval!.key, { type: 'approve' });
     const [form] = store.getSnapshot().openItems as FormItem[];
     expect(form?.kind).toBe('form');
     expect(form!.form.fields.map((field) => [field.name, field.type, field.required])).toEqual([
@@ -77,7 +76,7 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       ['flexible', 'boolean', true],
       ['notes', 'string', false],
     ]);
-    await submitForm(store, form!.key, {
+    await store.submit(form!.key, {
       amount: '300',
       currency: 'JPY',
       flexible: false,
@@ -92,25 +91,25 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
 
   it('decline with a reason: the model says it did not book', async () => {
     const { store } = await start();
-    await itemAnswers(store).decline(store.getSnapshot().openItems[0]!.key, 'Too expensive');
+    await store.submit(store.getSnapshot().openItems[0]!.key, { type: 'decline', reason: 'Too expensive' });
     expect(store.getSnapshot().status).toBe('done');
     expect(store.getSnapshot().text).toMatch(/did not book Lisbon .*Too expensive/);
   });
 
   it('refuses invalid form data with no request, and answers a double submit once', async () => {
     const { store, requests } = await start();
-    await itemAnswers(store).approve(store.getSnapshot().openItems[0]!.key);
+    await store.submit(store.getSnapshot().openItems[0]!.key, { type: 'approve' });
     const key = store.getSnapshot().openItems[0]!.key;
     const sent = requests.length;
-    const refusal = await submitForm(store, key, { amount: '0', currency: 'EUR', flexible: true }).catch(
+    const refusal = await store.submit(key, { amount: '0', currency: 'EUR', flexible: true }).catch(
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(RequestError);
     expect((refusal as RequestError).code).toBe('invalid-answer');
     expect(requests.length).toBe(sent);
     const draft = { amount: '12', currency: 'EUR', flexible: true };
-    const first = submitForm(store, key, draft);
-    expect(submitForm(store, key, draft)).toBe(first);
+    const first = store.submit(key, draft);
+    expect(store.submit(key, draft)).toBe(first);
     await first;
     if (requests.length > 0) expect(requests.slice(sent)).toEqual(['/resume-stream']);
     expect(store.getSnapshot().text).toContain('within 12 EUR');
@@ -125,14 +124,14 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
       { kind: 'approval', toolName: 'book_trip', args: { destination: 'Lisbon' } },
     ]);
     expect(first.getSnapshot().status).toBe('awaiting-input');
-    await itemAnswers(first).approve(first.getSnapshot().openItems[0]!.key);
+    await first.submit(first.getSnapshot().openItems[0]!.key, { type: 'approve' });
     expect(store.getSnapshot().openItems[0]?.kind).toBe('approval');
 
     const second = reloaded();
     second.restore((await listSuspendedRuns(transport, { resourceId })).runs);
     const [form] = second.getSnapshot().openItems;
     expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
-    await submitForm(second, form!.key, { amount: '50', currency: 'USD', flexible: true });
+    await second.submit(form!.key, { amount: '50', currency: 'USD', flexible: true });
     expect(second.getSnapshot().text).toContain('within 50 USD, with a little leeway');
   });
 });
@@ -162,7 +161,7 @@ describe('a server restart with each kind pending', () => {
     running = await start();
     const afterFirst = await restoredOn(running.url);
     expect(afterFirst.getSnapshot().openItems).toMatchObject([{ kind: 'approval', toolName: 'book_trip' }]);
-    await itemAnswers(afterFirst).approve(afterFirst.getSnapshot().openItems[0]!.key);
+    await afterFirst.submit(afterFirst.getSnapshot().openItems[0]!.key, { type: 'approve' });
     expect(afterFirst.getSnapshot().openItems).toMatchObject([{ kind: 'form', toolName: 'confirm_budget' }]);
     await running.close();
 
@@ -171,7 +170,7 @@ describe('a server restart with each kind pending', () => {
       const afterSecond = await restoredOn(running.url);
       const [form] = afterSecond.getSnapshot().openItems;
       expect(form).toMatchObject({ kind: 'form', toolName: 'confirm_budget' });
-      await submitForm(afterSecond, form!.key, { amount: '75', currency: 'EUR', flexible: false });
+      await afterSecond.submit(form!.key, { amount: '75', currency: 'EUR', flexible: false });
       expect(afterSecond.getSnapshot().text).toContain('within 75 EUR, strictly');
     } finally {
       await running.close();

@@ -2,20 +2,6 @@
 // prompts. Kept apart from the main entry so an app that shows only prompts carries none of it.
 export { approvals, forms } from './itemKinds.ts';
 export type { FormsKind } from './itemKinds.ts';
-export { itemSupport } from './itemSupport.ts';
-export { itemAnswers, submitForm } from './storeItems.ts';
-export { itemCallOf, parseApproval, parseFormItem, parseItem } from './items.ts';
-export type { ItemAnswers } from './items.ts';
-export type {
-  ApprovalItem,
-  FormItem,
-  ItemAnswer,
-  ItemCall,
-  ItemEntry,
-  ItemKind,
-  MalformedItem,
-  SuspensionItem,
-} from './types.ts';
 export { parseFormSchema } from './formSchema.ts';
 export type {
   BooleanField,

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeText } from './decodeChunks.ts';
 import { promptKey } from './prompt.ts';
-import { initialRunSnapshot, MAX_ISSUES, reduceRun } from './reduceRun.ts';
+import { initialRunSnapshot, MAX_ISSUES, reduceRun, type RunAction } from './reduceRun.ts';
 import { fixtureText, referenceChunks } from './test/fixtures.ts';
-import type { DecodeEvent, ItemKind, MastraChunk, RunAction, RunSnapshot, SuspendedRun } from './types.ts';
+import type { DecodeEvent, ItemKind, MastraChunk, RunSnapshot, SuspendedRun } from './types.ts';
 import { approvals, forms } from './itemKinds.ts';
 import { parseSuspendedRuns } from './transports/parseSuspendedRuns.ts';
 

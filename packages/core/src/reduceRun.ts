@@ -1,18 +1,54 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
 import { promptKey } from './prompt.ts';
-import { callKeyOf, isAsked, SnapshotEdit } from './snapshotEdit.ts';
+import { callKeyOf, isWaitedOn, patchSnapshot, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
-  ItemAction,
+  ItemCall,
   ItemKind,
   MastraChunk,
-  RunAction,
+  Refusal,
+  RunError,
   RunSnapshot,
   RunStatus,
+  SuspendedRun,
+  WaitingEntry,
 } from './types.ts';
 
 export { isOpen } from './snapshotEdit.ts';
+
+/**
+ * What changes a `RunSnapshot`. The store dispatches these. A waiting entry of any kind (a prompt
+ * or an item) goes through the same `submit-*` actions, found by its key.
+ */
+export type RunAction =
+  /** A user message goes out; a new run starts streaming. Open malformed entries expire. */
+  | { type: 'send'; id: string; text: string }
+  /** A batch of decoded events (one network read). */
+  | { type: 'events'; events: readonly DecodeEvent[] }
+  /** The stream ended normally (not necessarily with a `finish`). */
+  | { type: 'stream-end' }
+  /** The stream or its request failed. */
+  | { type: 'stream-error'; error: RunError }
+  /** `cancel()` stopped the request or stream in flight. */
+  | { type: 'cancelled' }
+  /** An answer to an open entry is on its way. */
+  | { type: 'submit-start'; key: string; answer: unknown }
+  /** The server took the answer; the resumed run streams. */
+  | { type: 'submit-accepted'; key: string }
+  /** The answer's request failed: the entry is `failed`, its answer kept for a retry. */
+  | { type: 'submit-failed'; key: string; error: RunError }
+  /** The server refused the answer: the question expired, or another client answered it first. */
+  | { type: 'submit-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } }
+  /**
+   * Open entries from Mastra's suspended-runs list. `reopen` names answered entries whose reply
+   * broke off (with that error): listed again, they become `failed`.
+   */
+  | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
+  /** A change made outside the reducer, by the kit's opt-in entries (history). */
+  | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
+  /** Back to the initial snapshot. */
+  | { type: 'reset' };
 
 // One frozen empty list for every list of the initial snapshot: nothing may push into it.
 const none = Object.freeze([]) as never[];
@@ -36,17 +72,31 @@ export { MAX_ISSUES } from './snapshotEdit.ts';
 export const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
 
 /**
- * True when the user has something to do: an open prompt that can be answered (not a malformed
- * one), or another tool's suspension (a suspended call that asked no question).
+ * True when the user has something to do: an open prompt or item that can be answered (not a
+ * malformed one), or a suspended call that no waiting entry stands for (a kind the store does not
+ * know: the run waits, with nothing to show).
  */
 function waitsForInput(s: RunSnapshot): boolean {
   if (s.openPrompts.some((prompt) => prompt.kind !== 'malformed')) return true;
-  return s.toolCalls.some((call) => call.state === 'suspended' && !isAsked(s.transcript, call.key));
+  if (s.openItems.some((item) => item.kind !== 'malformed')) return true;
+  return s.toolCalls.some((call) => call.state === 'suspended' && !isWaitedOn(s, call.key));
 }
 
 /** `awaiting-input` when the user has something to do, else `otherwise`. */
 export const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
   waitsForInput(s) ? 'awaiting-input' : otherwise;
+
+/** `s` with the status `waitingOr` gives. */
+const settle = (s: RunSnapshot, otherwise: RunStatus): RunSnapshot =>
+  patchSnapshot(s, { status: waitingOr(s, otherwise) });
+
+/** The suspended call of a `tool-call-suspended` or `tool-call-approval` chunk. */
+function suspendedCallOf(chunk: Extract<KnownChunk, { type: 'tool-call-suspended' | 'tool-call-approval' }>): ItemCall {
+  const { toolCallId, toolName, args, resumeSchema } = chunk.payload;
+  const call = { runId: chunk.runId, toolCallId, toolName, args, resumeSchema };
+  if (chunk.type === 'tool-call-approval') return { ...call, requiresApproval: true };
+  return { ...call, requiresApproval: false, suspendPayload: chunk.payload.suspendPayload };
+}
 
 /**
  * Applies one chunk. Returns the status it settles the run on when nothing waits for the user
@@ -61,12 +111,10 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
       edit.setToolCall(chunk, { toolName: chunk.payload.toolName, args: chunk.payload.args });
       return undefined;
     case 'tool-call-suspended':
-      edit.setToolCall(chunk, { state: 'suspended' });
-      edit.addPrompt({ ...chunk.payload, runId: chunk.runId }, true);
-      // Only a question that cannot be answered: the run stopped on it.
-      return 'done';
     case 'tool-call-approval':
       edit.setToolCall(chunk, { state: 'suspended' });
+      edit.addWaiting(suspendedCallOf(chunk), true);
+      // Only entries that cannot be answered: the run stopped on them.
       return 'done';
     case 'tool-result':
     case 'tool-error': {
@@ -74,6 +122,7 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
       const outcome =
         chunk.type === 'tool-error' ? { error: chunk.payload.error } : { result: chunk.payload.result };
       const before = edit.setToolCall(chunk, { state: failed ? 'failed' : 'done', ...outcome });
+      edit.finishCall(edit.callKey(chunk));
       // A suspended tool that got its result no longer waits: the run goes on.
       return before?.state === 'suspended' ? 'streaming' : undefined;
     }
@@ -105,8 +154,8 @@ function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
   return typeof (payload as TextDelta['payload']).text === 'string';
 }
 
-function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapshot {
-  const edit = new SnapshotEdit(s);
+function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[], kinds: readonly ItemKind[]): RunSnapshot {
+  const edit = new SnapshotEdit(s, kinds);
   let settled: RunStatus | undefined;
   // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
   // entry once per network read, not once per delta. Deltas are the bulk of a stream: they take
@@ -137,66 +186,57 @@ function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[]): RunSnapsho
   edit.appendText(runId, text);
   const next = edit.done();
   if (!settled || next.status === 'error') return next;
-  const status = waitingOr(next, settled);
-  return status === next.status ? next : { ...next, status };
+  return settle(next, settled);
 }
 
-function restore(s: RunSnapshot, action: Extract<RunAction, { type: 'restore' }>): RunSnapshot {
-  const edit = new SnapshotEdit(s);
+function restore(
+  s: RunSnapshot,
+  action: Extract<RunAction, { type: 'restore' }>,
+  kinds: readonly ItemKind[],
+): RunSnapshot {
+  const edit = new SnapshotEdit(s, kinds);
   const listed = new Set<string>();
   for (const { runId, toolCalls } of action.runs) {
     for (const call of toolCalls) {
-      if (call.requiresApproval) continue;
       listed.add(promptKey(runId, call.toolCallId));
-      edit.addPrompt({ ...call, runId }, false);
+      edit.addWaiting({ ...call, runId, requiresApproval: call.requiresApproval === true }, false);
     }
   }
   for (const { key, error } of action.reopen ?? []) {
-    const entry = edit.promptEntry(key);
-    if (entry && listed.has(callKeyOf(entry.prompt))) edit.reopen(key, error);
+    const entry = edit.entry(key);
+    if (entry && listed.has(callKeyOf(entry))) edit.reopen(key, error);
   }
   const next = edit.done();
   if (next === s || isBusy(next.status)) return next;
-  const status = waitingOr(next, next.status);
-  return status === next.status ? next : { ...next, status };
+  return settle(next, next.status);
 }
 
 /**
  * The pure reducer of a conversation: `(snapshot, action) → snapshot`. Never mutates; returns the
  * same object when nothing changed (a `step-start`, an unknown chunk type, a known prompt restored
- * again), so a store can skip notifying. Each action costs one pass over the snapshot at most,
- * plus one step per event it carries.
- * @example
- * let s = reduceRun(initialRunSnapshot, { type: 'send', id: 'u1', text: 'Plan a trip' });
- * s = reduceRun(s, { type: 'events', events: decodeText(sse) });
- * s = reduceRun(s, { type: 'stream-end' }); // → status 'awaiting-input', s.openPrompts[0].question …
+ * again), so a store can skip notifying. `kinds` are the store's item kinds: they turn suspended
+ * calls that are not `ask_user` questions into items. An action costs a few steps per event it
+ * carries and per waiting entry it changes, however long the transcript.
  */
 export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly ItemKind[] = []): RunSnapshot {
-  const next = reducePrompts(s, action);
-  // Items (approvals, forms) only when the app gave their kinds: then their code follows each action.
-  return kinds[0]?.support.after(s, action, next, kinds) ?? next;
-}
-
-/** `reduceRun` for `ask_user` prompts: item actions change nothing here. */
-function reducePrompts(s: RunSnapshot, action: RunAction): RunSnapshot {
   switch (action.type) {
     case 'send': {
       const edit = new SnapshotEdit(s);
-      // A new message moves the conversation on: a question that could not be answered is gone.
-      edit.setPromptsIn('malformed', (entry) => ({ ...entry, state: 'expired' }));
-      edit.transcript().push({ type: 'user', id: action.id, text: action.text });
+      // A new message moves the conversation on: what could not be answered is gone.
+      edit.setEntriesIn('malformed', { state: 'expired' });
+      edit.addMessage(action.id, action.text);
       edit.set({ status: 'streaming', runId: undefined, text: '', error: undefined });
       return edit.done();
     }
     case 'events':
-      return applyEvents(s, action.events);
+      return applyEvents(s, action.events, kinds);
     case 'stream-end':
       if (!isBusy(s.status)) return s;
-      return { ...s, status: 'error', error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE } };
+      return patchSnapshot(s, { status: 'error', error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE } });
     case 'stream-error': {
       const edit = new SnapshotEdit(s);
       // An answer still on its way was never taken.
-      edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'failed', error: action.error }));
+      edit.setEntriesIn('submitting', { state: 'failed', error: action.error });
       edit.set({ status: 'error', error: action.error });
       return edit.done();
     }
@@ -204,47 +244,45 @@ function reducePrompts(s: RunSnapshot, action: RunAction): RunSnapshot {
       // Only a request in flight can be cancelled, and only then is an answer on its way.
       if (!isBusy(s.status)) return s;
       const edit = new SnapshotEdit(s);
-      edit.setPromptsIn('submitting', (entry) => ({ ...entry, state: 'ready', answer: undefined }));
-      const next = edit.done();
-      return { ...next, status: waitingOr(next, 'idle') };
+      edit.setEntriesIn('submitting', { state: 'ready', answer: undefined });
+      return settle(edit.done(), 'idle');
     }
     case 'submit-start': {
       const edit = new SnapshotEdit(s);
-      const entry = edit.promptEntry(action.key);
+      const entry = edit.entry(action.key);
       if (!entry || (entry.state !== 'ready' && entry.state !== 'failed')) return s;
-      edit.setPrompt(action.key, { state: 'submitting', answer: action.answer, error: undefined });
-      edit.enterRun(entry.prompt.runId);
+      const answer = action.answer as WaitingEntry['answer'];
+      edit.setEntry(action.key, { state: 'submitting', answer, error: undefined });
+      edit.enterRun(entry.type === 'prompt' ? entry.prompt.runId : entry.item.runId);
       edit.set({ status: 'resuming', error: undefined });
       return edit.done();
     }
     case 'submit-accepted': {
       const edit = new SnapshotEdit(s);
-      edit.setPrompt(action.key, { state: 'answered', error: undefined });
+      edit.setEntry(action.key, { state: 'answered', error: undefined });
       edit.set({ status: 'streaming' });
       return edit.done();
     }
     case 'submit-failed': {
       const edit = new SnapshotEdit(s);
-      edit.setPrompt(action.key, { state: 'failed', error: action.error });
+      edit.setEntry(action.key, { state: 'failed', error: action.error });
       const next = edit.done();
-      return { ...next, status: waitingOr(next, 'error'), error: action.error };
+      return patchSnapshot(next, { status: waitingOr(next, 'error'), error: action.error });
     }
     case 'submit-refused': {
       // Not a failure of the run: the question closed, elsewhere or for good.
       const edit = new SnapshotEdit(s);
-      edit.setPrompt(action.key, { state: action.refusal.code, answer: undefined, error: undefined });
-      const next = edit.done();
-      return { ...next, status: waitingOr(next, 'idle') };
+      edit.setEntry(action.key, { state: action.refusal.code, answer: undefined, error: undefined });
+      return settle(edit.done(), 'idle');
     }
     case 'restore':
-      return restore(s, action);
+      return restore(s, action, kinds);
     case 'edit':
       return action.edit(s);
     case 'reset':
       return initialRunSnapshot;
     default:
-      // item-* actions: the items' support applies them (see `ItemKind`).
-      action satisfies ItemAction;
+      action satisfies never;
       return s;
   }
 }

@@ -1,20 +1,18 @@
 import type { KnownChunk } from './chunks.ts';
-import {
-  askingKey,
-  isAskUserCall,
-  parsePrompt,
-  promptKey,
-  type Prompt,
-  type PromptState,
-  type SuspendedToolCall,
-} from './prompt.ts';
+import { EntryList, type EntryListEdit } from './entryList.ts';
+import { askingKey, isAskUserCall, parsePrompt, promptKey, type Prompt, type PromptState } from './prompt.ts';
 import type {
   DecodeIssue,
+  ItemCall,
+  ItemEntry,
+  ItemKind,
   PromptEntry,
   RunError,
   RunSnapshot,
+  SuspensionItem,
   ToolCallEntry,
   TranscriptEntry,
+  WaitingEntry,
 } from './types.ts';
 
 /** How many decode issues a snapshot keeps (the most recent). */
@@ -22,85 +20,165 @@ export const MAX_ISSUES = 50;
 
 type ToolChunk = Extract<KnownChunk, { type: `tool-${string}` }>;
 
+/** A snapshot's fields but its transcript (which an edit keeps as an `EntryList`). */
+type Fields = Omit<RunSnapshot, 'transcript'>;
+
 const OPEN_STATES: ReadonlySet<PromptState> = new Set(['ready', 'submitting', 'failed', 'malformed']);
 
-/** True while the user should see the prompt: `ready`, `submitting`, `failed` or `malformed`. */
+/** True while the user should see the entry: `ready`, `submitting`, `failed` or `malformed`. */
 export const isOpen = (state: PromptState): boolean => OPEN_STATES.has(state);
 
 export const isPromptEntry = (entry: TranscriptEntry): entry is PromptEntry => entry.type === 'prompt';
 
+/** What a waiting entry waits on: its prompt or its item (both name their run and tool call). */
+const subjectOf = (entry: WaitingEntry): Prompt | SuspensionItem =>
+  entry.type === 'prompt' ? entry.prompt : entry.item;
+
 /** The key shared by every asking of one tool call (see `askingKey`). */
-export const callKeyOf = (prompt: Prompt) => promptKey(prompt.runId, prompt.toolCallId);
+export const callKeyOf = (entry: WaitingEntry) => {
+  const { runId, toolCallId } = subjectOf(entry);
+  return promptKey(runId, toolCallId);
+};
 
-/** Tool call key → the transcript indexes of its prompts, one per asking. */
-type Askings = ReadonlyMap<string, readonly number[]>;
-
-// The askings of each transcript the edits made, carried from one transcript to the next (entries
-// never move, so indexes stay valid): a question arriving in a long conversation looks up its
-// call, instead of reading every entry to find the prompts. Weak: a dropped snapshot frees it.
-const askingsByTranscript = new WeakMap<readonly TranscriptEntry[], Askings>();
-
-/** The askings of `transcript`: remembered, or read from its entries once. */
-function askingsOf(transcript: readonly TranscriptEntry[]): Askings {
-  let askings = askingsByTranscript.get(transcript);
-  if (askings) return askings;
-  const built = new Map<string, number[]>();
-  for (const [index, entry] of transcript.entries()) {
-    if (!isPromptEntry(entry)) continue;
-    const key = callKeyOf(entry.prompt);
-    built.set(key, [...(built.get(key) ?? []), index]);
-  }
-  askings = built;
-  askingsByTranscript.set(transcript, askings);
-  return askings;
+/** Where a transcript's prompts are: by key, and by tool call (one index per asking). */
+interface PromptIndex {
+  byKey: Map<string, number>;
+  byCall: Map<string, readonly number[]>;
 }
 
-/** True when the transcript has a prompt for the tool call `callKey` (any of its askings). */
-export const isAsked = (transcript: readonly TranscriptEntry[], callKey: string): boolean =>
-  askingsOf(transcript).has(callKey);
+// A snapshot's transcript as the list an edit made (its `transcript` array is built from it when
+// read), the list of a transcript built by hand, and each list's prompt index. Entries never move,
+// so an index is carried from one list to the next. Weak: a dropped snapshot frees them.
+const listOfSnapshot = new WeakMap<RunSnapshot, EntryList<TranscriptEntry>>();
+const listOfArray = new WeakMap<readonly TranscriptEntry[], EntryList<TranscriptEntry>>();
+const indexOfList = new WeakMap<EntryList<TranscriptEntry>, PromptIndex>();
+
+/** The transcript of `s` as a list: the one its edit made, or one made once from its array. */
+function transcriptOf(s: RunSnapshot): EntryList<TranscriptEntry> {
+  const made = listOfSnapshot.get(s);
+  if (made) return made;
+  let list = listOfArray.get(s.transcript);
+  if (!list) {
+    list = EntryList.from(s.transcript);
+    listOfArray.set(s.transcript, list);
+  }
+  return list;
+}
+
+/** The prompt index of `list`: carried, or read from its entries once. */
+function indexOf(list: EntryList<TranscriptEntry>): PromptIndex {
+  let index = indexOfList.get(list);
+  if (index) return index;
+  index = { byKey: new Map(), byCall: new Map() };
+  for (const [position, entry] of list.toArray().entries()) {
+    if (!isPromptEntry(entry)) continue;
+    const key = callKeyOf(entry);
+    index.byKey.set(entry.id, position);
+    index.byCall.set(key, [...(index.byCall.get(key) ?? []), position]);
+  }
+  indexOfList.set(list, index);
+  return index;
+}
+
+/**
+ * True when the snapshot has a waiting entry (a prompt or an item) for the tool call `callKey`.
+ * Costs a lookup, however long the transcript.
+ */
+export const isWaitedOn = (s: RunSnapshot, callKey: string): boolean =>
+  indexOf(transcriptOf(s)).byCall.has(callKey) || s.items.some((entry) => callKeyOf(entry) === callKey);
+
+const fieldsOf = ({ status, runId, text, openPrompts, items, openItems, toolCalls, error, issues }: RunSnapshot) => ({
+  status,
+  runId,
+  text,
+  openPrompts,
+  items,
+  openItems,
+  toolCalls,
+  error,
+  issues,
+});
+
+/**
+ * A snapshot whose `transcript` is the array of `list`, built when it is first read (a reducer
+ * that only appends to a long conversation never builds it).
+ */
+function snapshotOf(fields: Fields, list: EntryList<TranscriptEntry>): RunSnapshot {
+  const snapshot: RunSnapshot = {
+    ...fields,
+    get transcript() {
+      return list.toArray() as TranscriptEntry[];
+    },
+  };
+  listOfSnapshot.set(snapshot, list);
+  return snapshot;
+}
+
+/** The snapshot with `patch` applied; `s` itself when nothing changes. */
+export function patchSnapshot(s: RunSnapshot, patch: Partial<Fields>): RunSnapshot {
+  const edit = new SnapshotEdit(s);
+  edit.set(patch);
+  return edit.done();
+}
+
+/** The waiting entry `key` of `s` (a prompt or an item), if any: a lookup, however long the transcript. */
+export const waitingEntryOf = (s: RunSnapshot, key: string): WaitingEntry | undefined =>
+  new SnapshotEdit(s).entry(key);
+
+/** The first item the kinds make of a call, if one of them knows it. */
+function itemOf(kinds: readonly ItemKind[], call: ItemCall, key: string): SuspensionItem | undefined {
+  for (const kind of kinds) {
+    const item = kind.parse(call, key);
+    if (item) return item;
+  }
+  return undefined;
+}
 
 export /**
- * The changes one action makes to a snapshot. Each list is copied once, on its first change, and
- * each lookup by key is built once, so an action costs one pass over the snapshot plus one step
- * per event it carries, never a pass per event. The snapshot it started from is never touched,
- * nor are the entries an action leaves as they were: they keep their identity, and the events of a
- * stream (text, tool calls, new questions) read none of them, so a batch costs the same in a long
- * conversation as in a short one, but for one copy of the transcript's list of references.
+ * The changes one action makes to a snapshot. Every waiting entry, a prompt in the transcript or
+ * an item beside it, is found by its key and changed the same way. Each list is copied once, on
+ * its first change, and the transcript only in part (see `EntryList`), so the events of a stream
+ * (text, tool calls, new questions) cost the same in a long conversation as in a short one. The
+ * snapshot it started from is never touched, nor are the entries an action leaves as they were.
  */
 class SnapshotEdit {
   readonly from: RunSnapshot;
-  #next: RunSnapshot | undefined;
-  #transcript: TranscriptEntry[] | undefined;
+  readonly #kinds: readonly ItemKind[];
+  #fields: Fields | undefined;
+  readonly #list: EntryList<TranscriptEntry>;
+  #transcript: EntryListEdit<TranscriptEntry> | undefined;
+  /** The prompt index of the edited transcript, once a prompt is added. */
+  #index: PromptIndex | undefined;
   #toolCalls: ToolCallEntry[] | undefined;
   /** Tool call key → its index in `toolCalls`. */
   #toolCallIndex: Map<string, number> | undefined;
-  /** The askings of the edited transcript, once a prompt is added. */
-  #askings: Map<string, readonly number[]> | undefined;
+  #items: ItemEntry[] | undefined;
   #issues: DecodeIssue[] = [];
   /** Prompts added, in order: open ones (`ready` or `malformed`) join the open prompts. */
   #addedPrompts: Prompt[] = [];
-  /** A prompt's state changed: the open prompts are read from the transcript again. */
+  /** A prompt's state changed: the open prompts are read again. */
   #promptStatesChanged = false;
 
-  constructor(from: RunSnapshot) {
+  constructor(from: RunSnapshot, kinds: readonly ItemKind[] = []) {
     this.from = from;
+    this.#kinds = kinds;
+    this.#list = transcriptOf(from);
   }
 
-  get current(): RunSnapshot {
-    return this.#next ?? this.from;
+  /** The snapshot's fields as edited so far (its transcript aside). */
+  get current(): Fields {
+    return this.#fields ?? this.from;
   }
 
-  #writable(): RunSnapshot {
-    this.#next ??= { ...this.from };
-    return this.#next;
+  #writable(): Fields {
+    this.#fields ??= fieldsOf(this.from);
+    return this.#fields;
   }
 
   /** Sets scalar fields; a field set to the value it has is no change. */
-  set(patch: Partial<Pick<RunSnapshot, 'status' | 'runId' | 'text' | 'error'>>): void {
+  set(patch: Partial<Fields>): void {
     const current = this.current;
-    const changed = (Object.keys(patch) as (keyof typeof patch)[]).some(
-      (field) => patch[field] !== current[field],
-    );
+    const changed = (Object.keys(patch) as (keyof Fields)[]).some((field) => patch[field] !== current[field]);
     if (changed) Object.assign(this.#writable(), patch);
   }
 
@@ -109,13 +187,18 @@ class SnapshotEdit {
     if (runId && runId !== this.current.runId) this.set({ runId, text: '' });
   }
 
-  /** The transcript, writable. Prompts are added through `addPrompt` only (it keeps their index). */
-  transcript(): TranscriptEntry[] {
-    if (!this.#transcript) {
-      this.#transcript = this.from.transcript.slice();
-      this.#writable().transcript = this.#transcript;
-    }
+  #transcriptEdit(): EntryListEdit<TranscriptEntry> {
+    this.#transcript ??= this.#list.edit();
     return this.#transcript;
+  }
+
+  #entryAt(position: number): TranscriptEntry {
+    return (this.#transcript ?? this.#list).at(position)!;
+  }
+
+  /** Adds a user message at the end of the transcript. */
+  addMessage(id: string, text: string): void {
+    this.#transcriptEdit().push({ type: 'user', id, text });
   }
 
   addIssue(issue: DecodeIssue): void {
@@ -126,10 +209,10 @@ class SnapshotEdit {
     if (!text) return;
     this.enterRun(runId);
     const run = this.current.runId ?? '';
-    const transcript = this.transcript();
-    const last = transcript.at(-1);
+    const transcript = this.#transcriptEdit();
+    const last = transcript.at(transcript.length - 1);
     if (last?.type === 'assistant' && last.runId === run)
-      transcript[transcript.length - 1] = { ...last, text: last.text + text };
+      transcript.set(transcript.length - 1, { ...last, text: last.text + text });
     else transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
     this.set({ text: this.current.text + text });
   }
@@ -142,6 +225,11 @@ class SnapshotEdit {
       this.#toolCallIndex = new Map(this.#toolCalls.map((call, index) => [call.key, index]));
     }
     return { toolCalls: this.#toolCalls, indexOf: this.#toolCallIndex };
+  }
+
+  /** The key of the tool call of `chunk` (a chunk without a run id belongs to the current run). */
+  callKey(chunk: ToolChunk): string {
+    return promptKey(chunk.runId ?? this.current.runId ?? '', chunk.payload.toolCallId);
   }
 
   /**
@@ -164,85 +252,105 @@ class SnapshotEdit {
     return undefined;
   }
 
-  /** The transcript indexes of the prompts of the tool call `callKey`. */
-  #askingsOf(callKey: string): readonly number[] {
+  #promptIndex(): PromptIndex {
     // Until a prompt is added, the edited transcript's prompts are where they were in `from`.
-    return (this.#askings ?? askingsOf(this.from.transcript)).get(callKey) ?? [];
+    return this.#index ?? indexOf(this.#list);
   }
 
-  #openAsking(indexes: readonly number[]): PromptEntry | undefined {
-    const transcript = this.#transcript ?? this.from.transcript;
-    for (const index of indexes) {
-      const entry = transcript[index] as PromptEntry;
-      if (isOpen(entry.state)) return entry;
+  #itemList(): ItemEntry[] {
+    if (!this.#items) {
+      this.#items = this.from.items.slice();
+      this.#writable().items = this.#items;
     }
-    return undefined;
+    return this.#items;
+  }
+
+  /** The waiting entries of the tool call `callKey`, one per asking, oldest first. */
+  #askingsOf(callKey: string): WaitingEntry[] {
+    const prompts = (this.#promptIndex().byCall.get(callKey) ?? []).map(
+      (position) => this.#entryAt(position) as PromptEntry,
+    );
+    const items = this.current.items.filter((entry) => callKeyOf(entry) === callKey);
+    return [...prompts, ...items];
   }
 
   /**
-   * Adds the question of a suspended `ask_user` call (another tool's call adds nothing) unless it
-   * is known. A `live` suspension of a call whose questions are all closed is a new question: tool
-   * call ids come from the model, and some number them by position (a restarted server, a provider
-   * counting from call_1 again), so it gets a key of its own. A restored one is already known.
+   * Adds the waiting entry of a suspended call unless it is known: an `ask_user` question becomes
+   * a prompt in the transcript; another call an item, when one of the store's item kinds knows it
+   * (else it stays a suspended tool call). A `live` suspension of a call whose entries are all
+   * closed is asked again: tool call ids come from the model, and some number them by position (a
+   * restarted server, a provider counting from call_1 again), so it gets a key of its own. A
+   * restored one is already known.
    */
-  addPrompt(call: SuspendedToolCall, live: boolean): void {
-    if (!isAskUserCall(call)) return;
+  addWaiting(call: ItemCall, live: boolean): void {
     const callKey = promptKey(call.runId, call.toolCallId);
     const askings = this.#askingsOf(callKey);
-    if (askings.length > 0 && (!live || this.#openAsking(askings))) return;
-    const prompt = parsePrompt(call, askingKey(call.runId, call.toolCallId, askings.length + 1));
-    const transcript = this.transcript();
-    this.#askings ??= new Map(askingsOf(this.from.transcript));
-    this.#askings.set(callKey, [...askings, transcript.length]);
-    transcript.push({
-      type: 'prompt',
-      id: prompt.key,
-      prompt,
-      state: prompt.kind === 'malformed' ? 'malformed' : 'ready',
-    });
+    if (askings.length > 0 && (!live || askings.some((entry) => isOpen(entry.state)))) return;
+    const key = askingKey(call.runId, call.toolCallId, askings.length + 1);
+    if (!call.requiresApproval && isAskUserCall({ toolName: call.toolName, suspendPayload: call.suspendPayload })) {
+      this.#addPrompt(parsePrompt({ ...call, suspendPayload: call.suspendPayload }, key), callKey);
+      return;
+    }
+    const item = itemOf(this.#kinds, call, key);
+    if (!item) return;
+    this.#itemList().push({ type: 'item', id: key, item, state: item.kind === 'malformed' ? 'malformed' : 'ready' });
+  }
+
+  #addPrompt(prompt: Prompt, callKey: string): void {
+    const transcript = this.#transcriptEdit();
+    const before = this.#promptIndex();
+    this.#index ??= { byKey: new Map(before.byKey), byCall: new Map(before.byCall) };
+    this.#index.byKey.set(prompt.key, transcript.length);
+    this.#index.byCall.set(callKey, [...(before.byCall.get(callKey) ?? []), transcript.length]);
+    transcript.push({ type: 'prompt', id: prompt.key, prompt, state: prompt.kind === 'malformed' ? 'malformed' : 'ready' });
     this.#addedPrompts.push(prompt);
   }
 
-  /** Re-opens an answered prompt as `failed` with `error`, if it is not asked again already. */
-  reopen(key: string, error: RunError): void {
-    const index = this.transcriptIndexOf(key);
-    if (index === undefined) return;
-    const entry = this.current.transcript[index] as PromptEntry;
-    if (entry.state !== 'answered' || this.#openAsking(this.#askingsOf(callKeyOf(entry.prompt)))) return;
-    this.setPromptAt(index, { state: 'failed', error });
+  /** The waiting entry `key` (a prompt or an item), if any. */
+  entry(key: string): WaitingEntry | undefined {
+    const position = this.#promptIndex().byKey.get(key);
+    if (position !== undefined) return this.#entryAt(position) as PromptEntry;
+    return this.current.items.find((entry) => entry.id === key);
   }
 
-  /** The transcript index of the prompt entry `key`, if any. */
-  transcriptIndexOf(key: string): number | undefined {
-    const index = this.current.transcript.findIndex((entry) => entry.type === 'prompt' && entry.id === key);
-    return index < 0 ? undefined : index;
-  }
-
-  /** The prompt entry `key`, if any. */
-  promptEntry(key: string): PromptEntry | undefined {
-    const index = this.transcriptIndexOf(key);
-    return index === undefined ? undefined : (this.current.transcript[index] as PromptEntry);
-  }
-
-  setPromptAt(index: number, patch: Partial<PromptEntry>): void {
-    const transcript = this.transcript();
-    transcript[index] = { ...(transcript[index] as PromptEntry), ...patch };
-    this.#promptStatesChanged = true;
-  }
-
-  setPrompt(key: string, patch: Partial<PromptEntry>): void {
-    const index = this.transcriptIndexOf(key);
-    if (index !== undefined) this.setPromptAt(index, patch);
-  }
-
-  /** Applies `change` to every prompt entry in state `state`, in one pass. */
-  setPromptsIn(state: PromptState, change: (entry: PromptEntry) => PromptEntry): void {
-    if (!this.current.transcript.some((entry) => entry.type === 'prompt' && entry.state === state)) return;
-    const transcript = this.transcript();
-    for (const [index, entry] of transcript.entries()) {
-      if (entry.type === 'prompt' && entry.state === state) transcript[index] = change(entry);
+  /** Applies `patch` to the waiting entry `key`, if there is one. */
+  setEntry(key: string, patch: Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>): void {
+    const position = this.#promptIndex().byKey.get(key);
+    if (position !== undefined) {
+      const entry = this.#entryAt(position) as PromptEntry;
+      this.#transcriptEdit().set(position, { ...entry, ...patch } as PromptEntry);
+      this.#promptStatesChanged = true;
+      return;
     }
-    this.#promptStatesChanged = true;
+    const items = this.current.items;
+    const index = items.findIndex((entry) => entry.id === key);
+    if (index < 0) return;
+    this.#itemList()[index] = { ...items[index]!, ...patch } as ItemEntry;
+  }
+
+  /** Applies `patch` to every open waiting entry in state `state` (an open state). */
+  setEntriesIn(state: PromptState, patch: Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>): void {
+    for (const key of this.#openKeys()) if (this.entry(key)?.state === state) this.setEntry(key, patch);
+  }
+
+  /** The keys of the open waiting entries. */
+  #openKeys(): string[] {
+    const { openPrompts, openItems } = this.current;
+    return [...openPrompts, ...openItems].map((subject) => subject.key);
+  }
+
+  /** The call `callKey` got its result or error: its open entries no longer wait, they expire. */
+  finishCall(callKey: string): void {
+    for (const entry of this.#askingsOf(callKey))
+      if (isOpen(entry.state)) this.setEntry(entry.id, { state: 'expired' });
+  }
+
+  /** Re-opens an answered entry as `failed` with `error`, if its call is not asked again already. */
+  reopen(key: string, error: RunError): void {
+    const entry = this.entry(key);
+    if (entry?.state !== 'answered') return;
+    if (this.#askingsOf(callKeyOf(entry)).some((asking) => isOpen(asking.state))) return;
+    this.setEntry(key, { state: 'failed', error });
   }
 
   /** The edited snapshot: `from` itself when nothing changed. */
@@ -253,28 +361,32 @@ class SnapshotEdit {
     else if (this.#addedPrompts.length > 0)
       // Added at the end of the transcript, and open: after the open prompts, in order.
       this.#writable().openPrompts = [...this.from.openPrompts, ...this.#addedPrompts];
-    this.#carryAskings();
-    return this.current;
-  }
-
-  /**
-   * The new transcript's askings: its prompts sit where they sat, plus the ones added. Read from
-   * the entries only when `from` was not made by an edit (a snapshot built by hand).
-   */
-  #carryAskings(): void {
-    if (this.#transcript)
-      askingsByTranscript.set(this.#transcript, this.#askings ?? askingsOf(this.from.transcript));
+    if (this.#items) this.#writable().openItems = this.#openItems(this.#items);
+    const list = this.#transcript?.done() ?? this.#list;
+    if (!this.#fields && list === this.#list) return this.from;
+    // The new list's prompts sit where they sat, plus the ones added.
+    if (list !== this.#list) indexOfList.set(list, this.#promptIndex());
+    return snapshotOf(this.#fields ?? fieldsOf(this.from), list);
   }
 
   /** The open prompts in transcript order; the previous list when they are the same. */
   #openPrompts(): Prompt[] {
-    const open = this.current.transcript
-      .filter(isPromptEntry)
-      .filter((entry) => isOpen(entry.state))
-      .map((entry) => entry.prompt);
-    const before = this.from.openPrompts;
-    if (open.length === before.length && open.every((prompt, index) => prompt === before[index]))
-      return before;
-    return open;
+    const open: Prompt[] = [];
+    for (const position of this.#promptIndex().byKey.values()) {
+      const entry = this.#entryAt(position) as PromptEntry;
+      if (isOpen(entry.state)) open.push(entry.prompt);
+    }
+    return sameOr(this.from.openPrompts, open);
   }
+
+  #openItems(items: readonly ItemEntry[]): SuspensionItem[] {
+    const open = items.filter((entry) => isOpen(entry.state)).map((entry) => entry.item);
+    return sameOr(this.from.openItems, open);
+  }
+}
+
+/** `before` when `after` holds the same elements, else `after`. */
+function sameOr<T>(before: T[], after: T[]): T[] {
+  const same = after.length === before.length && after.every((element, index) => element === before[index]);
+  return same ? before : after;
 }

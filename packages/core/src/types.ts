@@ -1,84 +1,37 @@
-// The run's machinery as types: the actions that change a snapshot, the kinds of items a store
-// supports, and the store itself. Types only, on top of ./dataTypes.ts, whose types are re-exported
+// The run's machinery as types: the kinds of items a store supports, and the store itself. Types only, on top of ./dataTypes.ts, whose types are re-exported
 // here for the modules that import them from this one.
 import type {
   AgentTransport,
   AnswerFields,
-  DecodeEvent,
   ItemAnswer,
   ItemCall,
-  Refusal,
-  RunError,
   RunSnapshot,
   SuspendedRun,
   SuspensionItem,
 } from './dataTypes.ts';
-import type { AnswerValue } from './prompt.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
 export type * from './dataTypes.ts';
 
-/** What changes a `RunSnapshot`. The store dispatches these; tests and tools may too. */
-export type RunAction =
-  /** A user message goes out; a new run starts streaming. Open malformed prompts expire. */
-  | { type: 'send'; id: string; text: string }
-  /** A batch of decoded events (one network read). */
-  | { type: 'events'; events: readonly DecodeEvent[] }
-  /** The stream ended normally (not necessarily with a `finish`). */
-  | { type: 'stream-end' }
-  /** The stream or its request failed. */
-  | { type: 'stream-error'; error: RunError }
-  /** `cancel()` stopped the request or stream in flight. */
-  | { type: 'cancelled' }
-  /** An answer to an open prompt is on its way. */
-  | { type: 'submit-start'; key: string; answer: AnswerValue }
-  /** The server took the answer; the resumed run streams. */
-  | { type: 'submit-accepted'; key: string }
-  /** The answer's request failed: the prompt is `failed`, its answer kept for a retry. */
-  | { type: 'submit-failed'; key: string; error: RunError }
-  /** The server refused the answer: the question expired, or another client answered it first. */
-  | { type: 'submit-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } }
-  /**
-   * Open prompts from Mastra's suspended-runs list. `reopen` names answered prompts whose reply
-   * broke off (with that error): listed again, they become `failed`.
-   */
-  | { type: 'restore'; runs: readonly SuspendedRun[]; reopen?: readonly { key: string; error: RunError }[] }
-  /**
-   * A change made outside the reducer, by the kit's opt-in entries (e.g. `@ask-user-kit/core/history`
-   * loading a thread's messages): kept out of it so that apps without them do not carry their code.
-   */
-  | { type: 'edit'; edit: (snapshot: RunSnapshot) => RunSnapshot }
-  /** Back to the initial snapshot. */
-  | { type: 'reset' }
-  | ItemAction;
-
-/** What changes an approval or form item (see `SuspensionItem`): the lifecycle of a prompt's answer. */
-export type ItemAction =
-  | { type: 'item-start'; key: string; answer: ItemAnswer }
-  | { type: 'item-accepted'; key: string }
-  | { type: 'item-failed'; key: string; error: RunError }
-  | { type: 'item-refused'; key: string; refusal: Refusal & { code: 'expired' | 'answered-elsewhere' } };
-
 /**
  * One kind of item an app supports (`approvals`, `forms` from `@ask-user-kit/core/items`), given to
- * `createRunStore({ items })`. Without any, the store knows only `ask_user` prompts: the code of
- * items stays out of an app that does not use them.
+ * `createRunStore({ items })`. A kind is a parser, a validator and a resume-body builder: the store
+ * and the reducer give every item the same lifecycle as a prompt. Without any kind, the store knows
+ * only `ask_user` prompts: the code of items stays out of an app that does not use them.
  */
 export interface ItemKind {
+  /** The `kind` of the items it makes (`store.submit` finds an item's kind by it). */
+  readonly name: SuspensionItem['kind'];
   /** The item of a suspended call, when it is of this kind. */
   parse(call: ItemCall, key: string): SuspensionItem | undefined;
-  /** The machinery every kind shares (one object): how items enter a snapshot and get answered. */
-  readonly support: ItemSupport;
+  /** The answer `draft` makes for `item` (one this kind parsed), or why nothing can be sent. */
+  validate(item: SuspensionItem, draft: unknown): ItemCheck;
+  /** The resume request that sends `answer` for `item`. */
+  resume(item: SuspensionItem, answer: ItemAnswer): AnswerFields;
 }
 
-/** What the reducer and the store call when items are supported (see `ItemKind`). */
-export interface ItemSupport {
-  /**
-   * Follows `reduceRun` for prompts: `next` is what `action` made of `s` for prompts; the result
-   * adds what it means for items (new, answered, expired items, and the status they give).
-   */
-  after(s: RunSnapshot, action: RunAction, next: RunSnapshot, kinds: readonly ItemKind[]): RunSnapshot;
-}
+/** What an item kind's `validate` gives: the answer to send, or the message of the refusal. */
+export type ItemCheck = { ok: true; value: ItemAnswer } | { ok: false; message: string };
 
 /** What `createRunStore` takes. */
 export interface RunStoreOptions {
@@ -119,23 +72,22 @@ export interface RunStore {
    */
   send(text: string): Promise<void>;
   /**
-   * Validates and sends an answer, then streams the resumed run; resolves when that stream ends.
-   * Rejects with a `RequestError` (its `promptKey` set) when the answer was not taken:
-   * `invalid-answer` (no request made, the prompt stays `ready`), `busy`, a `RunError` (`http`,
-   * `network`, … : the prompt is `failed`, its answer kept for `retry`), `aborted` (back to
-   * `ready`), `expired` or `answered-elsewhere` (the prompt closes in that state).
-   * A second call for a prompt whose answer is in flight returns the same promise (one request).
+   * Validates an answer to the waiting entry `key` (a prompt or an item) and sends it, then streams
+   * the resumed run; resolves when that stream ends. A prompt takes an `AnswerValue` (checked
+   * with `options`), an approval `{ type: 'approve' }` or `{ type: 'decline', reason? }`, a form
+   * its draft (checked by `validateForm`). Rejects with a `RequestError` (its `promptKey` set)
+   * when the answer was not taken: `invalid-answer` (no request made, the entry stays `ready`),
+   * `busy`, a `RunError` (`http`, `network`, … : the entry is `failed`, its answer kept for
+   * `retry`), `aborted` (back to `ready`), `expired` or `answered-elsewhere` (the entry closes in
+   * that state). A second call for an entry whose answer is in flight returns the same promise
+   * (one request).
+   * @example
+   * await store.submit(prompt.key, 'Lisbon');
+   * await store.submit(approval.key, { type: 'decline', reason: 'Not on Fridays' });
    */
-  submit(promptKey: string, answer: unknown, options?: AnswerOptions): Promise<void>;
-  /**
-   * Resumes the run to answer `key` with `answer`, dispatching `start` first, and follows the
-   * stream as `submit` does: the promise in flight when `key` is being answered (one request),
-   * refused (`busy`) while another request runs. Checks nothing else: it is what item kinds
-   * (`itemAnswers(store)` of `@ask-user-kit/core/items`) build on; apps call `submit`.
-   */
-  resumeWith(key: string, answer: AnswerFields, start: RunAction): Promise<void>;
-  /** Submits a `failed` prompt's answer again, with the options of its last submit. Rejects like `submit`. */
-  retry(promptKey: string): Promise<void>;
+  submit(key: string, answer: unknown, options?: AnswerOptions): Promise<void>;
+  /** Sends a `failed` entry's answer again, unchanged. Rejects like `submit`. */
+  retry(key: string): Promise<void>;
   /**
    * Adds open prompts from Mastra's suspended-runs list (after a reload, a server restart or
    * another client's answer); known ones are skipped. A prompt this store saw answered, whose
@@ -143,12 +95,6 @@ export interface RunStore {
    * requested after that break still has it; a list requested earlier is stale for it.
    */
   restore(runs: SuspendedRun[]): void;
-  /**
-   * Applies a change to the snapshot (listeners are told if it returns a new one). For the kit's
-   * opt-in entries, e.g. `loadHistory(store, entries)` of `@ask-user-kit/core/history`; `change`
-   * must return a snapshot as the reducer would (immutable, `openPrompts` matching the transcript).
-   */
-  edit(change: (snapshot: RunSnapshot) => RunSnapshot): void;
   /** Aborts the request or stream in flight, if any; what arrived is kept. */
   cancel(): void;
   /** Aborts what is in flight and clears the conversation (a new thread id is the caller's business). */
