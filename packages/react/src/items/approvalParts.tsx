@@ -1,5 +1,4 @@
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
-import { itemAnswers } from '@ask-user-kit/core/items';
 import {
   forwardRef,
   useId,
@@ -99,7 +98,6 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
   const [reason, setReasonDraft] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
   const ids = { title: useId(), reason: useId(), error: useId() };
-  const answers = itemAnswers(run.store);
 
   const outcome = outcomeOf(entry, labels);
   const { message, announcement } = useItemWords(
@@ -122,12 +120,12 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
       setReasonDraft(value);
     },
     approve: () => {
-      if (answerable) send(() => answers.approve(item.key));
+      if (answerable) send(() => run.store.submit(item.key, { type: 'approve' }));
     },
     decline: () => {
-      if (answerable) send(() => answers.decline(item.key, reason.trim() || undefined));
+      if (answerable) send(() => run.store.submit(item.key, { type: 'decline', reason: reason.trim() }));
     },
-    retry: () => send(() => answers.retry(item.key)),
+    retry: () => send(() => run.store.retry(item.key)),
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,

@@ -1,11 +1,5 @@
 import type { SuspensionItem } from '@ask-user-kit/core';
-import {
-  initialFormDraft,
-  itemAnswers,
-  submitForm,
-  validateForm,
-  type FieldError,
-} from '@ask-user-kit/core/items';
+import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/items';
 import {
   forwardRef,
   useId,
@@ -71,7 +65,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
 
   const submit = () => {
     if (!answerable || item.kind !== 'form') return;
-    if (state === 'failed') return send(() => itemAnswers(run.store).retry(item.key));
+    if (state === 'failed') return send(() => run.store.retry(item.key));
     const check = validateForm(item.form, draft);
     if (!check.ok) {
       setRefused(check.errors);
@@ -81,7 +75,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
       return;
     }
     setRefused([]);
-    send(() => submitForm(run.store, item.key, draft));
+    send(() => run.store.submit(item.key, draft));
   };
 
   const outcome = state === 'answered' ? labels.answered : undefined;

@@ -1,19 +1,18 @@
-import { RequestError, type ItemEntry, type SuspensionItem } from '@ask-user-kit/core';
-import { itemAnswers } from '@ask-user-kit/core/items';
+import { RequestError, type ItemEntry, type RunStore, type SuspensionItem } from '@ask-user-kit/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** What `<ToolApproval>` and `<ResumeForm>` need of a run: `useAgentRun({ items })`'s result fits. */
 export interface ItemRun {
   /** Every approval and form seen, with its state (`useAgentRun`'s `items`). */
   items: readonly ItemEntry[];
-  /** The run's store: the items are answered through `itemAnswers(store)`. */
-  store: Parameters<typeof itemAnswers>[0];
+  /** The run's store: the items are answered through its `submit` and `retry`. */
+  store: Pick<RunStore, 'submit' | 'retry'>;
 }
 
 /** The item's entry in the run: its state, answer and error (`ready` while the run has none yet). */
 export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
   const entry = run.items.find((candidate) => candidate.item.key === item.key);
-  return entry ?? { item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
+  return entry ?? { type: 'item', id: item.key, item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
 }
 
 const draftName = (key: string) => `ask-user-kit:item:${key}`;

@@ -1,17 +1,17 @@
 import {
-  initialRunSnapshot,
+  RequestError,
+  type ItemAnswer,
   type ItemEntry,
   type PromptState,
   type RunError,
-  type RunStore,
   type SuspensionItem,
 } from '@ask-user-kit/core';
-import { parseApproval, parseFormItem } from '@ask-user-kit/core/items';
+import { approvals, forms } from '@ask-user-kit/core/items';
 import { useState, type ReactElement } from 'react';
 import type { ItemRun } from './itemState.ts';
 
 /** The concierge's booking, as its `book_trip` call asks for approval (packages/testing). */
-export const bookTrip = parseApproval(
+export const bookTrip = approvals.parse(
   {
     runId: 'run-1',
     toolCallId: 'call-1',
@@ -20,7 +20,7 @@ export const bookTrip = parseApproval(
     args: { destination: 'Lisbon', nights: 3, total: 840, rooms: { adults: 2, view: 'river' } },
   },
   'run-1:call-1',
-);
+)!;
 
 /** `confirm_budget`'s resume schema: z.toJSONSchema(budgetSchema) of packages/testing. */
 export const budgetJsonSchema = {
@@ -38,7 +38,7 @@ export const budgetJsonSchema = {
 
 /** A form item of `toolName` generated from `schema`, as a suspended call with that resume schema. */
 export const formItem = (schema: unknown, toolName = 'confirm_budget'): SuspensionItem =>
-  parseFormItem(
+  forms.parse(
     {
       runId: 'run-1',
       toolCallId: `call-${toolName}`,
@@ -47,7 +47,7 @@ export const formItem = (schema: unknown, toolName = 'confirm_budget'): Suspensi
       resumeSchema: schema,
     },
     `run-1:call-${toolName}`,
-  );
+  )!;
 
 /**
  * Renders `view(run)` with a run holding `item` in `state`. Answering starts a request that
@@ -66,13 +66,19 @@ export function ItemStory({
   error?: RunError;
   view: (run: ItemRun) => ReactElement;
 }) {
-  const [entry, setEntry] = useState<ItemEntry>({ item, state, answer, error });
-  const store = {
-    getSnapshot: () => ({ ...initialRunSnapshot, items: [entry] }),
-    resumeWith: (_key: string, _fields: unknown, start: { answer?: ItemEntry['answer'] }) => {
-      setEntry({ ...entry, state: 'submitting', answer: start.answer, error: undefined });
-      return new Promise<void>(() => {});
+  const [entry, setEntry] = useState<ItemEntry>({ type: 'item', id: item.key, item, state, answer, error });
+  const sending = (sent: ItemAnswer | undefined) => {
+    setEntry({ ...entry, state: 'submitting', answer: sent, error: undefined });
+    return new Promise<void>(() => {});
+  };
+  const kind = item.kind === 'approval' ? approvals : forms;
+  const store: ItemRun['store'] = {
+    submit(key, draft) {
+      const check = kind.validate(item, draft);
+      if (check.ok) return sending(check.value);
+      return Promise.reject(new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }));
     },
-  } as unknown as RunStore;
+    retry: () => sending(entry.answer),
+  };
   return view({ items: [entry], store });
 }
