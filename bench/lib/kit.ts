@@ -3,7 +3,8 @@ import type { Decoder } from './decoders.ts';
 import { feed } from './feed.ts';
 
 // The reducer is not public: the store is. Benchmarks time it from its source.
-type Core = typeof import('@ask-user-kit/core') & Pick<typeof import('../../packages/core/src/reduceRun.ts'), 'reduceRun'>;
+type Core = typeof import('@ask-user-kit/core') &
+  Pick<typeof import('../../packages/core/src/reduceRun.ts'), 'reduceRun'>;
 
 let core: Promise<Core | undefined> | undefined;
 /** `@ask-user-kit/core` and its reducer, or undefined while it has no entry yet. */

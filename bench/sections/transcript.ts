@@ -90,9 +90,10 @@ export async function transcriptSection(): Promise<void> {
   printTable(['earlier entries', 'µs per read of 80 text deltas', 'µs per read with a question'], rows);
   console.log(
     `\nMedian of ${SAMPLES} samples of ${BATCHES.toLocaleString('en-US')} batches each, after a warm-up sample; ` +
-      'the conversation is built by reduceRun itself (a send and a reply per two entries). Target: constant. ' +
-      "What is left that grows with the length is the copy of the transcript's list of references (an " +
-      'immutable snapshot needs its own list), and nothing that reads an entry.',
+      'the conversation is built by reduceRun itself (a send and a reply per two entries). Target: flat ' +
+      '(at most 1.5× between 10 and 10,000 entries). The transcript is a list of 32-entry chunks: a batch ' +
+      'copies the chunk it changes and the list of chunks (one reference per 32 entries), and the ' +
+      "snapshot's transcript array is built only when read.",
   );
   await historySection(core);
 }

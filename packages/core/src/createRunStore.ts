@@ -26,7 +26,7 @@ import type {
   RunStoreOptions,
   WaitingEntry,
 } from './types.ts';
-import { validateAnswer, type AnswerOptions } from './validateAnswer.ts';
+import { answerMessages, validateAnswer, type AnswerOptions } from './validateAnswer.ts';
 
 type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 
@@ -52,8 +52,6 @@ function asRunError(failure: RunError | Refusal): RunError {
 }
 
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
-const cannotAnswer = (reason: string) => `This cannot be answered: ${reason}.`;
-const noKindMessage = (kind: string) => `This store was given no item kind for "${kind}" items.`;
 
 type Check = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -63,7 +61,10 @@ interface Answering {
   resume(answer: unknown): AnswerFields;
 }
 
-/** How `entry` is answered: a prompt with `validateAnswer`, an item with its kind (by name among `kinds`). */
+/**
+ * How `entry` is answered: a prompt with `validateAnswer`, an item with the kind that made it (by
+ * name among `kinds`); a malformed one cannot be.
+ */
 function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): Answering {
   if (entry.type === 'prompt') {
     const { runId, toolCallId } = entry.prompt;
@@ -73,14 +74,13 @@ function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): Answering
     };
   }
   const { item } = entry;
-  const kind = kinds.find((candidate) => candidate.name === item.kind);
+  const kind = kinds.find((candidate) => candidate.name === item.kind)!;
   return {
-    check(draft) {
-      if (item.kind === 'malformed') return { ok: false, message: cannotAnswer(item.reason) };
-      if (!kind) return { ok: false, message: noKindMessage(item.kind) };
-      return kind.validate(item, draft);
-    },
-    resume: (answer) => kind!.resume(item, answer as ItemAnswer),
+    check: (draft) =>
+      item.kind === 'malformed'
+        ? { ok: false, message: answerMessages.unanswerable(item.reason) }
+        : kind.validate(item, draft),
+    resume: (answer) => kind.resume(item, answer as ItemAnswer),
   };
 }
 

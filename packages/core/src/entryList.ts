@@ -1,131 +1,84 @@
-/** Entries per chunk: a change copies one chunk of at most this many references. */
+/** Entries per chunk: a change copies the chunk it touches, at most this many references. */
 const CHUNK = 32;
 
+type Chunks<T> = readonly (readonly T[])[];
+
 /**
- * An immutable list that each snapshot shares with the next: full chunks of `CHUNK` entries, and
- * the last few entries in a tail. Appending or replacing the last entries (a reply streaming in)
- * copies only the tail; replacing an older entry copies its chunk and the list of chunks (one
- * reference per `CHUNK` entries). So a change costs the same in a long conversation as in a short
- * one, where a plain array would be copied whole. `toArray()` builds the array once per list.
+ * An immutable list that each snapshot shares with the next, in chunks of `CHUNK` entries (the
+ * last one may be shorter). A change copies the chunks it touches and the list of chunks (one
+ * reference per `CHUNK` entries), never every entry: a reply streaming in costs about the same in
+ * a long conversation as in a short one. `toArray()` builds the plain array once per list.
  */
 export class EntryList<T> {
-  static readonly #empty = new EntryList<never>([], []);
-  readonly #chunks: readonly (readonly T[])[];
-  readonly #tail: readonly T[];
-  #array: readonly T[] | undefined;
+  readonly chunks: Chunks<T>;
   readonly length: number;
+  #array: readonly T[] | undefined;
 
-  static empty<T>(): EntryList<T> {
-    return EntryList.#empty;
+  constructor(chunks: Chunks<T>, array?: readonly T[]) {
+    this.chunks = chunks;
+    // Every chunk but the last is full.
+    this.length = chunks.length === 0 ? 0 : (chunks.length - 1) * CHUNK + chunks.at(-1)!.length;
+    this.#array = array;
   }
 
   static from<T>(entries: readonly T[]): EntryList<T> {
-    const full = entries.length - (entries.length % CHUNK);
     const chunks: T[][] = [];
-    for (let start = 0; start < full; start += CHUNK) chunks.push(entries.slice(start, start + CHUNK));
-    const list = new EntryList(chunks, entries.slice(full));
-    list.#array = entries;
-    return list;
-  }
-
-  constructor(chunks: readonly (readonly T[])[], tail: readonly T[]) {
-    this.#chunks = chunks;
-    this.#tail = tail;
-    this.length = chunks.length * CHUNK + tail.length;
+    for (let start = 0; start < entries.length; start += CHUNK)
+      chunks.push(entries.slice(start, start + CHUNK));
+    return new EntryList(chunks, entries);
   }
 
   at(index: number): T | undefined {
-    if (index < 0 || index >= this.length) return undefined;
-    const chunk = Math.floor(index / CHUNK);
-    if (chunk === this.#chunks.length) return this.#tail[index % CHUNK];
-    return this.#chunks[chunk]![index % CHUNK];
+    return this.chunks[Math.floor(index / CHUNK)]?.[index % CHUNK];
   }
 
   /** The entries as one array, built on the first call. */
   toArray(): readonly T[] {
-    this.#array ??= [...this.#chunks.flat(), ...this.#tail];
+    this.#array ??= this.chunks.flat();
     return this.#array;
-  }
-
-  /** Changes to this list, made in place on copies; `done()` gives the new list. */
-  edit(): EntryListEdit<T> {
-    return new EntryListEdit(this, this.#chunks, this.#tail);
   }
 }
 
-/** The changes one action makes to an `EntryList`: each chunk it touches is copied once. */
+/** The changes one action makes to an `EntryList`: the list of chunks and each chunk touched, copied once. */
 export class EntryListEdit<T> {
   readonly #from: EntryList<T>;
-  #chunks: readonly (readonly T[])[];
-  #tail: readonly T[];
-  /** The chunks (and the tail, as `tail`) copied by this edit: written in place from then on. */
-  readonly #copied = new Set<readonly T[] | 'tail' | 'chunks'>();
-  #changed = false;
+  #chunks: (readonly T[])[] | undefined;
+  /** The chunks this edit copied (or made): written in place from then on. */
+  readonly #own = new Set<readonly T[]>();
+  length: number;
 
-  constructor(from: EntryList<T>, chunks: readonly (readonly T[])[], tail: readonly T[]) {
+  constructor(from: EntryList<T>) {
     this.#from = from;
-    this.#chunks = chunks;
-    this.#tail = tail;
-  }
-
-  get length(): number {
-    return this.#chunks.length * CHUNK + this.#tail.length;
+    this.length = from.length;
   }
 
   at(index: number): T | undefined {
-    if (index < 0 || index >= this.length) return undefined;
-    const chunk = Math.floor(index / CHUNK);
-    if (chunk === this.#chunks.length) return this.#tail[index % CHUNK];
-    return this.#chunks[chunk]![index % CHUNK];
+    return (this.#chunks ?? this.#from.chunks)[Math.floor(index / CHUNK)]?.[index % CHUNK];
   }
 
-  #writableTail(): T[] {
-    if (!this.#copied.has('tail')) {
-      this.#tail = this.#tail.slice();
-      this.#copied.add('tail');
+  /** The chunk at `position`, writable. */
+  #chunk(position: number): T[] {
+    this.#chunks ??= this.#from.chunks.slice();
+    let chunk = this.#chunks[position] ?? [];
+    if (!this.#own.has(chunk)) {
+      chunk = chunk.slice();
+      this.#own.add(chunk);
+      this.#chunks[position] = chunk;
     }
-    return this.#tail as T[];
-  }
-
-  #writableChunks(): (readonly T[])[] {
-    if (!this.#copied.has('chunks')) {
-      this.#chunks = this.#chunks.slice();
-      this.#copied.add('chunks');
-    }
-    return this.#chunks as (readonly T[])[];
+    return chunk as T[];
   }
 
   push(entry: T): void {
-    this.#changed = true;
-    if (this.#tail.length === CHUNK) {
-      this.#writableChunks().push(this.#tail);
-      // The full tail is a chunk now: a copy made by this edit is still its own to write.
-      if (this.#copied.delete('tail')) this.#copied.add(this.#tail);
-      this.#tail = [];
-      this.#copied.add('tail');
-    }
-    this.#writableTail().push(entry);
+    this.#chunk(Math.floor(this.length / CHUNK)).push(entry);
+    this.length += 1;
   }
 
   set(index: number, entry: T): void {
-    if (index < 0 || index >= this.length) throw new RangeError(`No entry at ${index}.`);
-    this.#changed = true;
-    const chunk = Math.floor(index / CHUNK);
-    if (chunk === this.#chunks.length) {
-      this.#writableTail()[index % CHUNK] = entry;
-      return;
-    }
-    let target = this.#chunks[chunk]!;
-    if (!this.#copied.has(target)) {
-      target = target.slice();
-      this.#copied.add(target);
-      this.#writableChunks()[chunk] = target;
-    }
-    (target as T[])[index % CHUNK] = entry;
+    this.#chunk(Math.floor(index / CHUNK))[index % CHUNK] = entry;
   }
 
   /** The edited list: the one it started from when nothing changed. */
   done(): EntryList<T> {
-    return this.#changed ? new EntryList(this.#chunks, this.#tail) : this.#from;
+    return this.#chunks ? new EntryList(this.#chunks) : this.#from;
   }
 }

@@ -63,7 +63,6 @@ function formsKind(schemas: Record<string, unknown>): FormsKind {
   };
 }
 
-
 /**
  * Any other tool's suspension (`suspend(payload)` with a `resumeSchema`): a `form` item generated
  * from its JSON Schema, answered with `store.submit(key, draft)` (validated by `validateForm`

@@ -101,9 +101,9 @@ describe.each(transports)('approvals and forms over the %s transport', (_, make)
     await store.submit(store.getSnapshot().openItems[0]!.key, { type: 'approve' });
     const key = store.getSnapshot().openItems[0]!.key;
     const sent = requests.length;
-    const refusal = await store.submit(key, { amount: '0', currency: 'EUR', flexible: true }).catch(
-      (error: unknown) => error,
-    );
+    const refusal = await store
+      .submit(key, { amount: '0', currency: 'EUR', flexible: true })
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RequestError);
     expect((refusal as RequestError).code).toBe('invalid-answer');
     expect(requests.length).toBe(sent);

@@ -91,7 +91,9 @@ const settle = (s: RunSnapshot, otherwise: RunStatus): RunSnapshot =>
   patchSnapshot(s, { status: waitingOr(s, otherwise) });
 
 /** The suspended call of a `tool-call-suspended` or `tool-call-approval` chunk. */
-function suspendedCallOf(chunk: Extract<KnownChunk, { type: 'tool-call-suspended' | 'tool-call-approval' }>): ItemCall {
+function suspendedCallOf(
+  chunk: Extract<KnownChunk, { type: 'tool-call-suspended' | 'tool-call-approval' }>,
+): ItemCall {
   const { toolCallId, toolName, args, resumeSchema } = chunk.payload;
   const call = { runId: chunk.runId, toolCallId, toolName, args, resumeSchema };
   if (chunk.type === 'tool-call-approval') return { ...call, requiresApproval: true };
@@ -154,7 +156,11 @@ function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
   return typeof (payload as TextDelta['payload']).text === 'string';
 }
 
-function applyEvents(s: RunSnapshot, events: readonly DecodeEvent[], kinds: readonly ItemKind[]): RunSnapshot {
+function applyEvents(
+  s: RunSnapshot,
+  events: readonly DecodeEvent[],
+  kinds: readonly ItemKind[],
+): RunSnapshot {
   const edit = new SnapshotEdit(s, kinds);
   let settled: RunStatus | undefined;
   // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
@@ -232,7 +238,10 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
       return applyEvents(s, action.events, kinds);
     case 'stream-end':
       if (!isBusy(s.status)) return s;
-      return patchSnapshot(s, { status: 'error', error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE } });
+      return patchSnapshot(s, {
+        status: 'error',
+        error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE },
+      });
     case 'stream-error': {
       const edit = new SnapshotEdit(s);
       // An answer still on its way was never taken.

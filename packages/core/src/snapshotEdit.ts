@@ -1,5 +1,5 @@
 import type { KnownChunk } from './chunks.ts';
-import { EntryList, type EntryListEdit } from './entryList.ts';
+import { EntryList, EntryListEdit } from './entryList.ts';
 import { askingKey, isAskUserCall, parsePrompt, promptKey, type Prompt, type PromptState } from './prompt.ts';
 import type {
   DecodeIssue,
@@ -87,7 +87,17 @@ function indexOf(list: EntryList<TranscriptEntry>): PromptIndex {
 export const isWaitedOn = (s: RunSnapshot, callKey: string): boolean =>
   indexOf(transcriptOf(s)).byCall.has(callKey) || s.items.some((entry) => callKeyOf(entry) === callKey);
 
-const fieldsOf = ({ status, runId, text, openPrompts, items, openItems, toolCalls, error, issues }: RunSnapshot) => ({
+const fieldsOf = ({
+  status,
+  runId,
+  text,
+  openPrompts,
+  items,
+  openItems,
+  toolCalls,
+  error,
+  issues,
+}: RunSnapshot) => ({
   status,
   runId,
   text,
@@ -188,7 +198,7 @@ class SnapshotEdit {
   }
 
   #transcriptEdit(): EntryListEdit<TranscriptEntry> {
-    this.#transcript ??= this.#list.edit();
+    this.#transcript ??= new EntryListEdit(this.#list);
     return this.#transcript;
   }
 
@@ -287,13 +297,21 @@ class SnapshotEdit {
     const askings = this.#askingsOf(callKey);
     if (askings.length > 0 && (!live || askings.some((entry) => isOpen(entry.state)))) return;
     const key = askingKey(call.runId, call.toolCallId, askings.length + 1);
-    if (!call.requiresApproval && isAskUserCall({ toolName: call.toolName, suspendPayload: call.suspendPayload })) {
+    if (
+      !call.requiresApproval &&
+      isAskUserCall({ toolName: call.toolName, suspendPayload: call.suspendPayload })
+    ) {
       this.#addPrompt(parsePrompt({ ...call, suspendPayload: call.suspendPayload }, key), callKey);
       return;
     }
     const item = itemOf(this.#kinds, call, key);
     if (!item) return;
-    this.#itemList().push({ type: 'item', id: key, item, state: item.kind === 'malformed' ? 'malformed' : 'ready' });
+    this.#itemList().push({
+      type: 'item',
+      id: key,
+      item,
+      state: item.kind === 'malformed' ? 'malformed' : 'ready',
+    });
   }
 
   #addPrompt(prompt: Prompt, callKey: string): void {
@@ -302,7 +320,12 @@ class SnapshotEdit {
     this.#index ??= { byKey: new Map(before.byKey), byCall: new Map(before.byCall) };
     this.#index.byKey.set(prompt.key, transcript.length);
     this.#index.byCall.set(callKey, [...(before.byCall.get(callKey) ?? []), transcript.length]);
-    transcript.push({ type: 'prompt', id: prompt.key, prompt, state: prompt.kind === 'malformed' ? 'malformed' : 'ready' });
+    transcript.push({
+      type: 'prompt',
+      id: prompt.key,
+      prompt,
+      state: prompt.kind === 'malformed' ? 'malformed' : 'ready',
+    });
     this.#addedPrompts.push(prompt);
   }
 

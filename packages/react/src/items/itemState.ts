@@ -12,7 +12,9 @@ export interface ItemRun {
 /** The item's entry in the run: its state, answer and error (`ready` while the run has none yet). */
 export function useItemEntry(run: ItemRun, item: SuspensionItem): ItemEntry {
   const entry = run.items.find((candidate) => candidate.item.key === item.key);
-  return entry ?? { type: 'item', id: item.key, item, state: item.kind === 'malformed' ? 'malformed' : 'ready' };
+  return (
+    entry ?? { type: 'item', id: item.key, item, state: item.kind === 'malformed' ? 'malformed' : 'ready' }
+  );
 }
 
 const draftName = (key: string) => `ask-user-kit:item:${key}`;

@@ -76,7 +76,9 @@ export function ItemStory({
     submit(key, draft) {
       const check = kind.validate(item, draft);
       if (check.ok) return sending(check.value);
-      return Promise.reject(new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }));
+      return Promise.reject(
+        new RequestError({ code: 'invalid-answer', message: check.message }, { promptKey: key }),
+      );
     },
     retry: () => sending(entry.answer),
   };
