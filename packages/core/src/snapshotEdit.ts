@@ -20,8 +20,17 @@ export const MAX_ISSUES = 50;
 
 type ToolChunk = Extract<KnownChunk, { type: `tool-${string}` }>;
 
-/** A snapshot's fields but its transcript (which an edit keeps as an `EntryList`). */
-type Fields = Omit<RunSnapshot, 'transcript'>;
+/** The fields an edit sets (the transcript and the lists of waiting entries it derives itself). */
+type Fields = Pick<RunSnapshot, 'status' | 'runId' | 'text' | 'toolCalls' | 'error' | 'issues'>;
+
+/**
+ * One entry of the conversation as a snapshot keeps it: the transcript's entries, and items, each
+ * where it was asked. `transcript` shows all but the items; `items` the items.
+ */
+type Entry = TranscriptEntry | ItemEntry;
+
+/** What a patch of a waiting entry may change: its lifecycle. */
+type Lifecycle = Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>;
 
 const OPEN_STATES: ReadonlySet<PromptState> = new Set(['ready', 'submitting', 'failed', 'malformed']);
 
@@ -29,6 +38,8 @@ const OPEN_STATES: ReadonlySet<PromptState> = new Set(['ready', 'submitting', 'f
 export const isOpen = (state: PromptState): boolean => OPEN_STATES.has(state);
 
 export const isPromptEntry = (entry: TranscriptEntry): entry is PromptEntry => entry.type === 'prompt';
+
+const isWaiting = (entry: Entry): entry is WaitingEntry => entry.type === 'prompt' || entry.type === 'item';
 
 /** What a waiting entry waits on: its prompt or its item (both name their run and tool call). */
 const subjectOf = (entry: WaitingEntry): Prompt | SuspensionItem =>
@@ -40,89 +51,67 @@ export const callKeyOf = (entry: WaitingEntry) => {
   return promptKey(runId, toolCallId);
 };
 
-/** Where a transcript's prompts are: by key, and by tool call (one index per asking). */
-interface PromptIndex {
+/** Where a list's waiting entries are: by key, and by tool call (one position per asking), in order. */
+interface WaitingIndex {
   byKey: Map<string, number>;
   byCall: Map<string, readonly number[]>;
 }
 
-// A snapshot's transcript as the list an edit made (its `transcript` array is built from it when
-// read), the list of a transcript built by hand, and each list's prompt index. Entries never move,
-// so an index is carried from one list to the next. Weak: a dropped snapshot frees them.
-const listOfSnapshot = new WeakMap<RunSnapshot, EntryList<TranscriptEntry>>();
-const listOfArray = new WeakMap<readonly TranscriptEntry[], EntryList<TranscriptEntry>>();
-const indexOfList = new WeakMap<EntryList<TranscriptEntry>, PromptIndex>();
+// A snapshot's entries as the list its edit made (its `transcript` and `items` are read from it),
+// or as one made once from a snapshot built by hand; each list's index of waiting entries, carried
+// from one list to the next (entries never move). Weak: a dropped snapshot frees them.
+const listOfSnapshot = new WeakMap<RunSnapshot, EntryList<Entry>>();
+const indexOfList = new WeakMap<EntryList<Entry>, WaitingIndex>();
 
-/** The transcript of `s` as a list: the one its edit made, or one made once from its array. */
-function transcriptOf(s: RunSnapshot): EntryList<TranscriptEntry> {
-  const made = listOfSnapshot.get(s);
-  if (made) return made;
-  let list = listOfArray.get(s.transcript);
+/** The entries of `s` as a list: the one its edit made, or one made once of its transcript and items. */
+function entriesOf(s: RunSnapshot): EntryList<Entry> {
+  let list = listOfSnapshot.get(s);
   if (!list) {
-    list = EntryList.from(s.transcript);
-    listOfArray.set(s.transcript, list);
+    list = EntryList.from<Entry>([...s.transcript, ...s.items]);
+    listOfSnapshot.set(s, list);
   }
   return list;
 }
 
-/** The prompt index of `list`: carried, or read from its entries once. */
-function indexOf(list: EntryList<TranscriptEntry>): PromptIndex {
+/** The index of `list`: carried, or read from its entries once. */
+function indexOf(list: EntryList<Entry>): WaitingIndex {
   let index = indexOfList.get(list);
   if (index) return index;
   index = { byKey: new Map(), byCall: new Map() };
-  for (const [position, entry] of list.toArray().entries()) {
-    if (!isPromptEntry(entry)) continue;
-    const key = callKeyOf(entry);
-    index.byKey.set(entry.id, position);
-    index.byCall.set(key, [...(index.byCall.get(key) ?? []), position]);
-  }
+  for (const [position, entry] of list.toArray().entries())
+    if (isWaiting(entry)) addTo(index, entry, position);
   indexOfList.set(list, index);
   return index;
 }
 
+function addTo(index: WaitingIndex, entry: WaitingEntry, position: number): void {
+  const callKey = callKeyOf(entry);
+  index.byKey.set(entry.id, position);
+  index.byCall.set(callKey, [...(index.byCall.get(callKey) ?? []), position]);
+}
+
+// The transcript of each list (its entries but items), built when first read.
+const transcriptOfList = new WeakMap<EntryList<Entry>, TranscriptEntry[]>();
+
+function transcriptOf(list: EntryList<Entry>): TranscriptEntry[] {
+  let transcript = transcriptOfList.get(list);
+  if (!transcript) {
+    transcript = list.toArray().filter((entry): entry is TranscriptEntry => entry.type !== 'item');
+    transcriptOfList.set(list, transcript);
+  }
+  return transcript;
+}
+
 /**
  * True when the snapshot has a waiting entry (a prompt or an item) for the tool call `callKey`.
- * Costs a lookup, however long the transcript.
+ * A lookup, however long the conversation.
  */
 export const isWaitedOn = (s: RunSnapshot, callKey: string): boolean =>
-  indexOf(transcriptOf(s)).byCall.has(callKey) || s.items.some((entry) => callKeyOf(entry) === callKey);
+  indexOf(entriesOf(s)).byCall.has(callKey);
 
-const fieldsOf = ({
-  status,
-  runId,
-  text,
-  openPrompts,
-  items,
-  openItems,
-  toolCalls,
-  error,
-  issues,
-}: RunSnapshot) => ({
-  status,
-  runId,
-  text,
-  openPrompts,
-  items,
-  openItems,
-  toolCalls,
-  error,
-  issues,
-});
-
-/**
- * A snapshot whose `transcript` is the array of `list`, built when it is first read (a reducer
- * that only appends to a long conversation never builds it).
- */
-function snapshotOf(fields: Fields, list: EntryList<TranscriptEntry>): RunSnapshot {
-  const snapshot: RunSnapshot = {
-    ...fields,
-    get transcript() {
-      return list.toArray() as TranscriptEntry[];
-    },
-  };
-  listOfSnapshot.set(snapshot, list);
-  return snapshot;
-}
+/** The waiting entry `key` of `s` (a prompt or an item), if any: a lookup, however long the conversation. */
+export const waitingEntryOf = (s: RunSnapshot, key: string): WaitingEntry | undefined =>
+  new SnapshotEdit(s).entry(key);
 
 /** The snapshot with `patch` applied; `s` itself when nothing changes. */
 export function patchSnapshot(s: RunSnapshot, patch: Partial<Fields>): RunSnapshot {
@@ -130,10 +119,6 @@ export function patchSnapshot(s: RunSnapshot, patch: Partial<Fields>): RunSnapsh
   edit.set(patch);
   return edit.done();
 }
-
-/** The waiting entry `key` of `s` (a prompt or an item), if any: a lookup, however long the transcript. */
-export const waitingEntryOf = (s: RunSnapshot, key: string): WaitingEntry | undefined =>
-  new SnapshotEdit(s).entry(key);
 
 /** The first item the kinds make of a call, if one of them knows it. */
 function itemOf(kinds: readonly ItemKind[], call: ItemCall, key: string): SuspensionItem | undefined {
@@ -144,52 +129,52 @@ function itemOf(kinds: readonly ItemKind[], call: ItemCall, key: string): Suspen
   return undefined;
 }
 
+/** `before` when `after` holds the same elements, else `after`. */
+function sameOr<T>(before: T[], after: T[]): T[] {
+  const same = after.length === before.length && after.every((element, index) => element === before[index]);
+  return same ? before : after;
+}
+
 export /**
- * The changes one action makes to a snapshot. Every waiting entry, a prompt in the transcript or
- * an item beside it, is found by its key and changed the same way. Each list is copied once, on
- * its first change, and the transcript only in part (see `EntryList`), so the events of a stream
- * (text, tool calls, new questions) cost the same in a long conversation as in a short one. The
- * snapshot it started from is never touched, nor are the entries an action leaves as they were.
+ * The changes one action makes to a snapshot. The conversation is one list of entries (messages,
+ * replies, and waiting entries of every kind where they were asked), found by key and changed the
+ * same way whatever they wait on. The list is copied only in part (see `EntryList`) and lookups
+ * are carried from one snapshot to the next, so the events of a stream (text, tool calls, new
+ * questions) cost the same in a long conversation as in a short one. The snapshot it started from
+ * is never touched, nor are the entries an action leaves as they were.
  */
 class SnapshotEdit {
   readonly from: RunSnapshot;
   readonly #kinds: readonly ItemKind[];
   #fields: Fields | undefined;
-  readonly #list: EntryList<TranscriptEntry>;
-  #transcript: EntryListEdit<TranscriptEntry> | undefined;
-  /** The prompt index of the edited transcript, once a prompt is added. */
-  #index: PromptIndex | undefined;
+  readonly #list: EntryList<Entry>;
+  #entries: EntryListEdit<Entry> | undefined;
+  /** The index of the edited list, once a waiting entry is added. */
+  #index: WaitingIndex | undefined;
   #toolCalls: ToolCallEntry[] | undefined;
   /** Tool call key → its index in `toolCalls`. */
   #toolCallIndex: Map<string, number> | undefined;
-  #items: ItemEntry[] | undefined;
   #issues: DecodeIssue[] = [];
-  /** Prompts added, in order: open ones (`ready` or `malformed`) join the open prompts. */
-  #addedPrompts: Prompt[] = [];
-  /** A prompt's state changed: the open prompts are read again. */
-  #promptStatesChanged = false;
+  /** A waiting entry was added or changed: the lists of them are read again. */
+  #waitingChanged = false;
 
   constructor(from: RunSnapshot, kinds: readonly ItemKind[] = []) {
     this.from = from;
     this.#kinds = kinds;
-    this.#list = transcriptOf(from);
+    this.#list = entriesOf(from);
   }
 
-  /** The snapshot's fields as edited so far (its transcript aside). */
+  /** The snapshot's fields as edited so far. */
   get current(): Fields {
     return this.#fields ?? this.from;
   }
 
-  #writable(): Fields {
-    this.#fields ??= fieldsOf(this.from);
-    return this.#fields;
-  }
-
-  /** Sets scalar fields; a field set to the value it has is no change. */
+  /** Sets fields; a field set to the value it has is no change. */
   set(patch: Partial<Fields>): void {
     const current = this.current;
-    const changed = (Object.keys(patch) as (keyof Fields)[]).some((field) => patch[field] !== current[field]);
-    if (changed) Object.assign(this.#writable(), patch);
+    if ((Object.keys(patch) as (keyof Fields)[]).every((field) => patch[field] === current[field])) return;
+    const { status, runId, text, toolCalls, error, issues } = current;
+    this.#fields = { status, runId, text, toolCalls, error, issues, ...patch };
   }
 
   /** Enters run `runId`: another run than the current one starts with no text. */
@@ -197,18 +182,18 @@ class SnapshotEdit {
     if (runId && runId !== this.current.runId) this.set({ runId, text: '' });
   }
 
-  #transcriptEdit(): EntryListEdit<TranscriptEntry> {
-    this.#transcript ??= new EntryListEdit(this.#list);
-    return this.#transcript;
+  #edit(): EntryListEdit<Entry> {
+    this.#entries ??= new EntryListEdit(this.#list);
+    return this.#entries;
   }
 
-  #entryAt(position: number): TranscriptEntry {
-    return (this.#transcript ?? this.#list).at(position)!;
+  #at(position: number): Entry {
+    return (this.#entries ?? this.#list).at(position)!;
   }
 
-  /** Adds a user message at the end of the transcript. */
+  /** Adds a user message at the end of the conversation. */
   addMessage(id: string, text: string): void {
-    this.#transcriptEdit().push({ type: 'user', id, text });
+    this.#edit().push({ type: 'user', id, text });
   }
 
   addIssue(issue: DecodeIssue): void {
@@ -219,22 +204,12 @@ class SnapshotEdit {
     if (!text) return;
     this.enterRun(runId);
     const run = this.current.runId ?? '';
-    const transcript = this.#transcriptEdit();
-    const last = transcript.at(transcript.length - 1);
+    const entries = this.#edit();
+    const last = entries.at(entries.length - 1);
     if (last?.type === 'assistant' && last.runId === run)
-      transcript.set(transcript.length - 1, { ...last, text: last.text + text });
-    else transcript.push({ type: 'assistant', id: `${run}:text:${transcript.length}`, runId: run, text });
+      entries.set(entries.length - 1, { ...last, text: last.text + text });
+    else entries.push({ type: 'assistant', id: `${run}:text:${entries.length}`, runId: run, text });
     this.set({ text: this.current.text + text });
-  }
-
-  /** The tool calls, writable, and their index by key. */
-  #toolCallList(): { toolCalls: ToolCallEntry[]; indexOf: Map<string, number> } {
-    if (!this.#toolCalls || !this.#toolCallIndex) {
-      this.#toolCalls = this.from.toolCalls.slice();
-      this.#writable().toolCalls = this.#toolCalls;
-      this.#toolCallIndex = new Map(this.#toolCalls.map((call, index) => [call.key, index]));
-    }
-    return { toolCalls: this.#toolCalls, indexOf: this.#toolCallIndex };
   }
 
   /** The key of the tool call of `chunk` (a chunk without a run id belongs to the current run). */
@@ -247,10 +222,14 @@ class SnapshotEdit {
    * says otherwise). Returns the call as it was, if it was known.
    */
   setToolCall(chunk: ToolChunk, patch: Partial<ToolCallEntry>): ToolCallEntry | undefined {
-    const { toolCalls, indexOf } = this.#toolCallList();
-    const runId = chunk.runId ?? this.current.runId ?? '';
+    if (!this.#toolCalls || !this.#toolCallIndex) {
+      this.#toolCalls = this.from.toolCalls.slice();
+      this.set({ toolCalls: this.#toolCalls });
+      this.#toolCallIndex = new Map(this.#toolCalls.map((call, index) => [call.key, index]));
+    }
+    const [toolCalls, indexOf] = [this.#toolCalls, this.#toolCallIndex];
+    const key = this.callKey(chunk);
     const { toolCallId, toolName = '', args } = chunk.payload;
-    const key = promptKey(runId, toolCallId);
     const index = indexOf.get(key);
     if (index !== undefined) {
       const before = toolCalls[index]!;
@@ -258,108 +237,71 @@ class SnapshotEdit {
       return before;
     }
     indexOf.set(key, toolCalls.length);
+    const runId = chunk.runId ?? this.current.runId ?? '';
     toolCalls.push({ key, runId, toolCallId, toolName, args, state: 'running', ...patch });
     return undefined;
   }
 
-  #promptIndex(): PromptIndex {
-    // Until a prompt is added, the edited transcript's prompts are where they were in `from`.
+  #waitingIndex(): WaitingIndex {
+    // Until an entry is added, the edited list's waiting entries are where they were in `from`.
     return this.#index ?? indexOf(this.#list);
-  }
-
-  #itemList(): ItemEntry[] {
-    if (!this.#items) {
-      this.#items = this.from.items.slice();
-      this.#writable().items = this.#items;
-    }
-    return this.#items;
   }
 
   /** The waiting entries of the tool call `callKey`, one per asking, oldest first. */
   #askingsOf(callKey: string): WaitingEntry[] {
-    const prompts = (this.#promptIndex().byCall.get(callKey) ?? []).map(
-      (position) => this.#entryAt(position) as PromptEntry,
+    return (this.#waitingIndex().byCall.get(callKey) ?? []).map(
+      (position) => this.#at(position) as WaitingEntry,
     );
-    const items = this.current.items.filter((entry) => callKeyOf(entry) === callKey);
-    return [...prompts, ...items];
   }
 
   /**
    * Adds the waiting entry of a suspended call unless it is known: an `ask_user` question becomes
-   * a prompt in the transcript; another call an item, when one of the store's item kinds knows it
-   * (else it stays a suspended tool call). A `live` suspension of a call whose entries are all
-   * closed is asked again: tool call ids come from the model, and some number them by position (a
-   * restarted server, a provider counting from call_1 again), so it gets a key of its own. A
-   * restored one is already known.
+   * a prompt; another call an item, when one of the store's item kinds knows it (else it stays a
+   * suspended tool call). A `live` suspension of a call whose entries are all closed is asked
+   * again: tool call ids come from the model, and some number them by position (a restarted
+   * server, a provider counting from call_1 again), so it gets a key of its own. A restored one is
+   * already known.
    */
   addWaiting(call: ItemCall, live: boolean): void {
-    const callKey = promptKey(call.runId, call.toolCallId);
-    const askings = this.#askingsOf(callKey);
+    const askings = this.#askingsOf(promptKey(call.runId, call.toolCallId));
     if (askings.length > 0 && (!live || askings.some((entry) => isOpen(entry.state)))) return;
     const key = askingKey(call.runId, call.toolCallId, askings.length + 1);
-    if (
-      !call.requiresApproval &&
-      isAskUserCall({ toolName: call.toolName, suspendPayload: call.suspendPayload })
-    ) {
-      this.#addPrompt(parsePrompt({ ...call, suspendPayload: call.suspendPayload }, key), callKey);
-      return;
-    }
-    const item = itemOf(this.#kinds, call, key);
-    if (!item) return;
-    this.#itemList().push({
-      type: 'item',
-      id: key,
-      item,
-      state: item.kind === 'malformed' ? 'malformed' : 'ready',
-    });
-  }
-
-  #addPrompt(prompt: Prompt, callKey: string): void {
-    const transcript = this.#transcriptEdit();
-    const before = this.#promptIndex();
+    const { toolName, suspendPayload } = call;
+    const isQuestion = !call.requiresApproval && isAskUserCall({ toolName, suspendPayload });
+    const subject = isQuestion
+      ? parsePrompt({ ...call, suspendPayload }, key)
+      : itemOf(this.#kinds, call, key);
+    if (!subject) return;
+    const state = subject.kind === 'malformed' ? 'malformed' : 'ready';
+    const entry: WaitingEntry = isQuestion
+      ? { type: 'prompt', id: key, prompt: subject as Prompt, state }
+      : { type: 'item', id: key, item: subject as SuspensionItem, state };
+    const before = this.#waitingIndex();
     this.#index ??= { byKey: new Map(before.byKey), byCall: new Map(before.byCall) };
-    this.#index.byKey.set(prompt.key, transcript.length);
-    this.#index.byCall.set(callKey, [...(before.byCall.get(callKey) ?? []), transcript.length]);
-    transcript.push({
-      type: 'prompt',
-      id: prompt.key,
-      prompt,
-      state: prompt.kind === 'malformed' ? 'malformed' : 'ready',
-    });
-    this.#addedPrompts.push(prompt);
+    addTo(this.#index, entry, this.#edit().length);
+    this.#edit().push(entry);
+    this.#waitingChanged = true;
   }
 
   /** The waiting entry `key` (a prompt or an item), if any. */
   entry(key: string): WaitingEntry | undefined {
-    const position = this.#promptIndex().byKey.get(key);
-    if (position !== undefined) return this.#entryAt(position) as PromptEntry;
-    return this.current.items.find((entry) => entry.id === key);
+    const position = this.#waitingIndex().byKey.get(key);
+    return position === undefined ? undefined : (this.#at(position) as WaitingEntry);
   }
 
   /** Applies `patch` to the waiting entry `key`, if there is one. */
-  setEntry(key: string, patch: Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>): void {
-    const position = this.#promptIndex().byKey.get(key);
-    if (position !== undefined) {
-      const entry = this.#entryAt(position) as PromptEntry;
-      this.#transcriptEdit().set(position, { ...entry, ...patch } as PromptEntry);
-      this.#promptStatesChanged = true;
-      return;
-    }
-    const items = this.current.items;
-    const index = items.findIndex((entry) => entry.id === key);
-    if (index < 0) return;
-    this.#itemList()[index] = { ...items[index]!, ...patch } as ItemEntry;
+  setEntry(key: string, patch: Lifecycle): void {
+    const position = this.#waitingIndex().byKey.get(key);
+    if (position === undefined) return;
+    this.#edit().set(position, { ...(this.#at(position) as WaitingEntry), ...patch } as WaitingEntry);
+    this.#waitingChanged = true;
   }
 
   /** Applies `patch` to every open waiting entry in state `state` (an open state). */
-  setEntriesIn(state: PromptState, patch: Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>): void {
-    for (const key of this.#openKeys()) if (this.entry(key)?.state === state) this.setEntry(key, patch);
-  }
-
-  /** The keys of the open waiting entries. */
-  #openKeys(): string[] {
-    const { openPrompts, openItems } = this.current;
-    return [...openPrompts, ...openItems].map((subject) => subject.key);
+  setEntriesIn(state: PromptState, patch: Lifecycle): void {
+    const { openPrompts, openItems } = this.from;
+    for (const { key } of [...openPrompts, ...openItems])
+      if (this.entry(key)?.state === state) this.setEntry(key, patch);
   }
 
   /** The call `callKey` got its result or error: its open entries no longer wait, they expire. */
@@ -379,37 +321,45 @@ class SnapshotEdit {
   /** The edited snapshot: `from` itself when nothing changed. */
   done(): RunSnapshot {
     if (this.#issues.length > 0)
-      this.#writable().issues = [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES);
-    if (this.#promptStatesChanged) this.#writable().openPrompts = this.#openPrompts();
-    else if (this.#addedPrompts.length > 0)
-      // Added at the end of the transcript, and open: after the open prompts, in order.
-      this.#writable().openPrompts = [...this.from.openPrompts, ...this.#addedPrompts];
-    if (this.#items) this.#writable().openItems = this.#openItems(this.#items);
-    const list = this.#transcript?.done() ?? this.#list;
+      this.set({ issues: [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES) });
+    const list = this.#entries?.done() ?? this.#list;
     if (!this.#fields && list === this.#list) return this.from;
-    // The new list's prompts sit where they sat, plus the ones added.
-    if (list !== this.#list) indexOfList.set(list, this.#promptIndex());
-    return snapshotOf(this.#fields ?? fieldsOf(this.from), list);
+    if (list !== this.#list) indexOfList.set(list, this.#waitingIndex());
+    const { openPrompts, items, openItems } = this.#waitingChanged ? this.#waitingLists(list) : this.from;
+    // Field by field: a spread of `from` would read its transcript (and build a long one).
+    const { status, runId, text, toolCalls, error, issues } = this.current;
+    const snapshot: RunSnapshot = {
+      status,
+      runId,
+      text,
+      get transcript() {
+        return transcriptOf(list);
+      },
+      openPrompts,
+      items,
+      openItems,
+      toolCalls,
+      error,
+      issues,
+    };
+    listOfSnapshot.set(snapshot, list);
+    return snapshot;
   }
 
-  /** The open prompts in transcript order; the previous list when they are the same. */
-  #openPrompts(): Prompt[] {
-    const open: Prompt[] = [];
-    for (const position of this.#promptIndex().byKey.values()) {
-      const entry = this.#entryAt(position) as PromptEntry;
-      if (isOpen(entry.state)) open.push(entry.prompt);
+  /** The open prompts, the items and the open items of `list`, in order; the previous lists when the same. */
+  #waitingLists(list: EntryList<Entry>) {
+    const openPrompts: Prompt[] = [];
+    const items: ItemEntry[] = [];
+    for (const position of this.#waitingIndex().byKey.values()) {
+      const entry = list.at(position) as WaitingEntry;
+      if (entry.type === 'item') items.push(entry);
+      else if (isOpen(entry.state)) openPrompts.push(entry.prompt);
     }
-    return sameOr(this.from.openPrompts, open);
+    const openItems = items.filter((entry) => isOpen(entry.state)).map((entry) => entry.item);
+    return {
+      openPrompts: sameOr(this.from.openPrompts, openPrompts),
+      items: sameOr(this.from.items, items),
+      openItems: sameOr(this.from.openItems, openItems),
+    };
   }
-
-  #openItems(items: readonly ItemEntry[]): SuspensionItem[] {
-    const open = items.filter((entry) => isOpen(entry.state)).map((entry) => entry.item);
-    return sameOr(this.from.openItems, open);
-  }
-}
-
-/** `before` when `after` holds the same elements, else `after`. */
-function sameOr<T>(before: T[], after: T[]): T[] {
-  const same = after.length === before.length && after.every((element, index) => element === before[index]);
-  return same ? before : after;
 }
