@@ -7,35 +7,31 @@ type Chunks<T> = readonly (readonly T[])[];
  * An immutable list that each snapshot shares with the next, in chunks of `CHUNK` entries (the
  * last one may be shorter). A change copies the chunks it touches and the list of chunks (one
  * reference per `CHUNK` entries), never every entry: a reply streaming in costs about the same in
- * a long conversation as in a short one. `toArray()` builds the plain array once per list.
+ * a long conversation as in a short one.
  */
 export class EntryList<T> {
   readonly chunks: Chunks<T>;
   readonly length: number;
-  #array: readonly T[] | undefined;
 
-  constructor(chunks: Chunks<T>, array?: readonly T[]) {
+  constructor(chunks: Chunks<T>) {
     this.chunks = chunks;
     // Every chunk but the last is full.
     this.length = chunks.length === 0 ? 0 : (chunks.length - 1) * CHUNK + chunks.at(-1)!.length;
-    this.#array = array;
   }
 
   static from<T>(entries: readonly T[]): EntryList<T> {
     const chunks: T[][] = [];
     for (let start = 0; start < entries.length; start += CHUNK)
       chunks.push(entries.slice(start, start + CHUNK));
-    return new EntryList(chunks, entries);
+    return new EntryList(chunks);
   }
 
   at(index: number): T | undefined {
     return this.chunks[Math.floor(index / CHUNK)]?.[index % CHUNK];
   }
 
-  /** The entries as one array, built on the first call. */
-  toArray(): readonly T[] {
-    this.#array ??= this.chunks.flat();
-    return this.#array;
+  toArray(): T[] {
+    return this.chunks.flat() as T[];
   }
 }
 

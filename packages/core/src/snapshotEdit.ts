@@ -57,31 +57,36 @@ interface WaitingIndex {
   byCall: Map<string, readonly number[]>;
 }
 
-// A snapshot's entries as the list its edit made (its `transcript` and `items` are read from it),
-// or as one made once from a snapshot built by hand; each list's index of waiting entries, carried
-// from one list to the next (entries never move). Weak: a dropped snapshot frees them.
-const listOfSnapshot = new WeakMap<RunSnapshot, EntryList<Entry>>();
-const indexOfList = new WeakMap<EntryList<Entry>, WaitingIndex>();
+/**
+ * A snapshot's entries, and what is read from them once: the index of its waiting entries
+ * (carried from one list to the next, as entries never move) and its transcript (its entries but
+ * items, built when first read). Shared by the snapshots with the same entries.
+ */
+class Conversation {
+  readonly list: EntryList<Entry>;
+  #index: WaitingIndex | undefined;
+  #transcript: TranscriptEntry[] | undefined;
 
-/** The entries of `s` as a list: the one its edit made, or one made once of its transcript and items. */
-function entriesOf(s: RunSnapshot): EntryList<Entry> {
-  let list = listOfSnapshot.get(s);
-  if (!list) {
-    list = EntryList.from<Entry>([...s.transcript, ...s.items]);
-    listOfSnapshot.set(s, list);
+  constructor(list: EntryList<Entry>, index?: WaitingIndex) {
+    this.list = list;
+    this.#index = index;
   }
-  return list;
-}
 
-/** The index of `list`: carried, or read from its entries once. */
-function indexOf(list: EntryList<Entry>): WaitingIndex {
-  let index = indexOfList.get(list);
-  if (index) return index;
-  index = { byKey: new Map(), byCall: new Map() };
-  for (const [position, entry] of list.toArray().entries())
-    if (isWaiting(entry)) addTo(index, entry, position);
-  indexOfList.set(list, index);
-  return index;
+  get index(): WaitingIndex {
+    if (!this.#index) {
+      this.#index = { byKey: new Map(), byCall: new Map() };
+      for (const [position, entry] of this.list.toArray().entries())
+        if (isWaiting(entry)) addTo(this.#index, entry, position);
+    }
+    return this.#index;
+  }
+
+  get transcript(): TranscriptEntry[] {
+    this.#transcript ??= this.list
+      .toArray()
+      .filter((entry): entry is TranscriptEntry => entry.type !== 'item');
+    return this.#transcript;
+  }
 }
 
 function addTo(index: WaitingIndex, entry: WaitingEntry, position: number): void {
@@ -90,16 +95,21 @@ function addTo(index: WaitingIndex, entry: WaitingEntry, position: number): void
   index.byCall.set(callKey, [...(index.byCall.get(callKey) ?? []), position]);
 }
 
-// The transcript of each list (its entries but items), built when first read.
-const transcriptOfList = new WeakMap<EntryList<Entry>, TranscriptEntry[]>();
+// A snapshot an edit made holds its conversation under this key, not enumerable: a spread copy (a
+// snapshot built by hand from another) does not take it, and is read from its arrays instead.
+const CONVERSATION = Symbol('conversation');
+const ofHandBuilt = new WeakMap<RunSnapshot, Conversation>();
 
-function transcriptOf(list: EntryList<Entry>): TranscriptEntry[] {
-  let transcript = transcriptOfList.get(list);
-  if (!transcript) {
-    transcript = list.toArray().filter((entry): entry is TranscriptEntry => entry.type !== 'item');
-    transcriptOfList.set(list, transcript);
+/** The conversation of `s`: the one its edit made, or one made once of its transcript and items. */
+function conversationOf(s: RunSnapshot): Conversation {
+  const made = (s as { [CONVERSATION]?: Conversation })[CONVERSATION];
+  if (made) return made;
+  let built = ofHandBuilt.get(s);
+  if (!built) {
+    built = new Conversation(EntryList.from<Entry>([...s.transcript, ...s.items]));
+    ofHandBuilt.set(s, built);
   }
-  return transcript;
+  return built;
 }
 
 /**
@@ -107,7 +117,7 @@ function transcriptOf(list: EntryList<Entry>): TranscriptEntry[] {
  * A lookup, however long the conversation.
  */
 export const isWaitedOn = (s: RunSnapshot, callKey: string): boolean =>
-  indexOf(entriesOf(s)).byCall.has(callKey);
+  conversationOf(s).index.byCall.has(callKey);
 
 /** The waiting entry `key` of `s` (a prompt or an item), if any: a lookup, however long the conversation. */
 export const waitingEntryOf = (s: RunSnapshot, key: string): WaitingEntry | undefined =>
@@ -147,6 +157,7 @@ class SnapshotEdit {
   readonly from: RunSnapshot;
   readonly #kinds: readonly ItemKind[];
   #fields: Fields | undefined;
+  readonly #conversation: Conversation;
   readonly #list: EntryList<Entry>;
   #entries: EntryListEdit<Entry> | undefined;
   /** The index of the edited list, once a waiting entry is added. */
@@ -161,7 +172,8 @@ class SnapshotEdit {
   constructor(from: RunSnapshot, kinds: readonly ItemKind[] = []) {
     this.from = from;
     this.#kinds = kinds;
-    this.#list = entriesOf(from);
+    this.#conversation = conversationOf(from);
+    this.#list = this.#conversation.list;
   }
 
   /** The snapshot's fields as edited so far. */
@@ -173,8 +185,11 @@ class SnapshotEdit {
   set(patch: Partial<Fields>): void {
     const current = this.current;
     if ((Object.keys(patch) as (keyof Fields)[]).every((field) => patch[field] === current[field])) return;
-    const { status, runId, text, toolCalls, error, issues } = current;
-    this.#fields = { status, runId, text, toolCalls, error, issues, ...patch };
+    if (this.#fields) Object.assign(this.#fields, patch);
+    else {
+      const { status, runId, text, toolCalls, error, issues } = current;
+      this.#fields = { status, runId, text, toolCalls, error, issues, ...patch };
+    }
   }
 
   /** Enters run `runId`: another run than the current one starts with no text. */
@@ -244,7 +259,7 @@ class SnapshotEdit {
 
   #waitingIndex(): WaitingIndex {
     // Until an entry is added, the edited list's waiting entries are where they were in `from`.
-    return this.#index ?? indexOf(this.#list);
+    return this.#index ?? this.#conversation.index;
   }
 
   /** The waiting entries of the tool call `callKey`, one per asking, oldest first. */
@@ -324,7 +339,8 @@ class SnapshotEdit {
       this.set({ issues: [...this.from.issues, ...this.#issues].slice(-MAX_ISSUES) });
     const list = this.#entries?.done() ?? this.#list;
     if (!this.#fields && list === this.#list) return this.from;
-    if (list !== this.#list) indexOfList.set(list, this.#waitingIndex());
+    const conversation =
+      list === this.#list ? this.#conversation : new Conversation(list, this.#waitingIndex());
     const { openPrompts, items, openItems } = this.#waitingChanged ? this.#waitingLists(list) : this.from;
     // Field by field: a spread of `from` would read its transcript (and build a long one).
     const { status, runId, text, toolCalls, error, issues } = this.current;
@@ -333,7 +349,7 @@ class SnapshotEdit {
       runId,
       text,
       get transcript() {
-        return transcriptOf(list);
+        return conversation.transcript;
       },
       openPrompts,
       items,
@@ -342,7 +358,7 @@ class SnapshotEdit {
       error,
       issues,
     };
-    listOfSnapshot.set(snapshot, list);
+    Object.defineProperty(snapshot, CONVERSATION, { value: conversation });
     return snapshot;
   }
 
