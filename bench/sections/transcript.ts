@@ -28,19 +28,24 @@ function conversation(core: Core, length: number): Snapshot {
   return s;
 }
 
-/** µs per batch: `BATCHES` batches applied in turn to the snapshot `from` (each from the last). */
-function perBatch(core: Core, from: Snapshot, batch: Events): number {
-  const times: number[] = [];
+/** µs per batch, wall clock and CPU: `BATCHES` batches applied in turn to `from` (each from the last). */
+function perBatch(core: Core, from: Snapshot, batch: Events, chained = true): { wall: number; cpu: number } {
+  const walls: number[] = [];
+  const cpus: number[] = [];
   for (let sample = 0; sample < SAMPLES + 1; sample++) {
     collect();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     let s = from;
-    for (let i = 0; i < BATCHES; i++) s = core.reduceRun(s, batch);
+    for (let i = 0; i < BATCHES; i++) s = core.reduceRun(chained ? s : from, batch);
     const elapsed = performance.now() - started;
+    const { user, system } = process.cpuUsage(cpu);
     // The first sample warms the JIT up.
-    if (sample > 0) times.push(elapsed);
+    if (sample === 0) continue;
+    walls.push((elapsed * 1000) / BATCHES);
+    cpus.push((user + system) / BATCHES);
   }
-  return (median(times) * 1000) / BATCHES;
+  return { wall: median(walls), cpu: median(cpus) };
 }
 
 /** Section: reduce time per batch with 10 to 10,000 earlier entries. */
@@ -66,8 +71,7 @@ export async function transcriptSection(): Promise<void> {
       .decodeText(fixture('single.stream.sse'))
       .filter((event) => event.kind === 'chunk' && event.chunk.type.startsWith('tool-call')),
   };
-  const rows: (string | number)[][] = [];
-  for (const length of LENGTHS) {
+  const cells = (length: number) => {
     const before = conversation(core, length);
     // A reply under way, then 2,000 more reads of it.
     const streaming = core.reduceRun(
@@ -75,22 +79,36 @@ export async function transcriptSection(): Promise<void> {
       deltas,
     );
     const asking = core.reduceRun(before, { type: 'send', id: 'ask', text: 'Ask me' });
-    const text = perBatch(core, streaming, deltas);
     // The same question applied again is known: time the first asking of it, from the same snapshot.
-    const times: number[] = [];
-    for (let sample = 0; sample < SAMPLES; sample++) {
-      collect();
-      const started = performance.now();
-      for (let i = 0; i < BATCHES; i++) core.reduceRun(asking, question);
-      times.push(performance.now() - started);
-    }
-    const ask = (median(times) * 1000) / BATCHES;
-    rows.push([length.toLocaleString('en-US'), fixed(text, 2), fixed(ask, 2)]);
+    return { text: perBatch(core, streaming, deltas), ask: perBatch(core, asking, question, false) };
+  };
+  // A whole pass first, untimed: the first length timed must not pay for the JIT.
+  for (const length of LENGTHS) cells(length);
+  const rows: (string | number)[][] = [];
+  for (const length of LENGTHS) {
+    const { text, ask } = cells(length);
+    rows.push([
+      length.toLocaleString('en-US'),
+      fixed(text.wall, 2),
+      fixed(text.cpu, 2),
+      fixed(ask.wall, 2),
+      fixed(ask.cpu, 2),
+    ]);
   }
-  printTable(['earlier entries', 'µs per read of 80 text deltas', 'µs per read with a question'], rows);
+  printTable(
+    [
+      'earlier entries',
+      'µs per read of 80 text deltas',
+      'CPU µs, same',
+      'µs per read with a question',
+      'CPU µs, same',
+    ],
+    rows,
+  );
   console.log(
-    `\nMedian of ${SAMPLES} samples of ${BATCHES.toLocaleString('en-US')} batches each, after a warm-up sample; ` +
-      'the conversation is built by reduceRun itself (a send and a reply per two entries). Target: flat ' +
+    `\nMedian of ${SAMPLES} samples of ${BATCHES.toLocaleString('en-US')} batches each, after a warm-up sample and ` +
+      'an untimed pass over every length; CPU time is user + system of the process (less moved by load). ' +
+      'The conversation is built by reduceRun itself (a send and a reply per two entries). Target: flat ' +
       '(at most 1.5× between 10 and 10,000 entries). The transcript is a list of 32-entry chunks: a batch ' +
       'copies the chunk it changes and the list of chunks (one reference per 32 entries), and the ' +
       "snapshot's transcript array is built only when read.",
