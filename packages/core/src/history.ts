@@ -1,4 +1,4 @@
-// @ask-user-kit/core/history: a conversation's past, read from Mastra's memory (threads and their messages).
+// A conversation's past, read from Mastra's memory (threads and their messages).
 import {
   httpFailure,
   isAbortError,
