@@ -17,10 +17,16 @@ export function onlyTextChanged<S extends RunSnapshot>(shown: S, next: S): boole
   );
 }
 
+// What React should see at once: the run's status, its open prompts, and (of an observer) restoring
+// or another conversation.
+const URGENT = ['status', 'openPrompts', 'restoring', 'restoreError', 'store'];
+const isUrgent = (seen: object, next: object) =>
+  URGENT.some((field) => (seen as Record<string, unknown>)[field] !== (next as Record<string, unknown>)[field]);
+
 /**
- * Subscribes `listener` to the source, coalescing text-only updates to one per animation frame: a
- * burst of reads within one frame commits once. Any other change (status, open prompts, a new
- * entry, restoring) is passed on at once, so a new question is rendered in the frame it arrives in.
+ * Subscribes `listener` to the source, coalescing other updates to one per animation frame: a
+ * burst of reads within one frame commits once. A change of status or of the open prompts is
+ * passed on at once, so a new question is rendered in the frame it arrives in.
  */
 export function frameBatched<S extends RunSnapshot>(source: Source<S>, listener: () => void): () => void {
   let seen = source.getSnapshot();
@@ -33,7 +39,7 @@ export function frameBatched<S extends RunSnapshot>(source: Source<S>, listener:
     listener();
   };
   return source.subscribe(() => {
-    if (!onlyTextChanged(seen, source.getSnapshot()) || typeof requestAnimationFrame !== 'function') {
+    if (isUrgent(seen, source.getSnapshot()) || typeof requestAnimationFrame !== 'function') {
       flush();
       return;
     }
