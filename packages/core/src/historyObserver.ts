@@ -1,6 +1,6 @@
 import { toRunError } from './errors.ts';
 import { loadHistory, loadThreadHistory, type ThreadHistory, type ThreadHistoryOptions } from './history.ts';
-import { closedElsewhere, createListeners, readTwice, type Reader } from './observing.ts';
+import { closedElsewhere, createListeners, readThrough, type Reader } from './observing.ts';
 import { isBusy } from './reduceRun.ts';
 import type { RunObserver, RunObserverSnapshot } from './runObserver.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
@@ -17,7 +17,7 @@ export interface HistoryObserverOptions extends Omit<ThreadHistoryOptions, 'sign
    * mount and sending is allowed at once; tabs still follow. Read when the observer comes to a thread.
    */
   newThread?: boolean;
-  /** How the reads are made (a cache such as TanStack Query's `fetchQuery`); each is tried twice. */
+  /** How the reads are made: once each by default, or through a cache (TanStack Query's `fetchQuery`). */
   read?: Reader;
 }
 
@@ -62,15 +62,15 @@ interface Followed {
   identity: string;
   options: HistoryObserverOptions;
   enabled: boolean;
-  reading: AbortController | undefined;
+  reading?: AbortController;
   /** The mount read (if any) has ended. */
   settled: boolean;
-  history: ThreadHistory | undefined;
-  error: RunError | undefined;
+  history?: ThreadHistory;
+  error?: RunError;
   /** Reads in a row that found an answer still being taken. */
   unsettledReads: number;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  channel: TabChannel | undefined;
+  timer?: ReturnType<typeof setTimeout>;
+  channel?: TabChannel;
   /** Another tab said it is busy. */
   busyElsewhere: boolean;
 }
@@ -108,13 +108,8 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
       identity: identityOf(options),
       options,
       enabled,
-      reading: undefined,
       settled: !enabled || options.newThread === true,
-      history: undefined,
-      error: undefined,
       unsettledReads: 0,
-      timer: undefined,
-      channel: undefined,
       busyElsewhere: false,
     };
   };
@@ -138,9 +133,9 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
     const settle = () => {
       f.reading = undefined;
       f.settled = true;
-      if (f === current) listeners.notify();
+      listeners.notify();
     };
-    readTwice(f.options.read, key, () => loadThreadHistory({ ...f.options, signal }), signal).then(
+    readThrough(f.options.read, key, () => loadThreadHistory({ ...f.options, signal })).then(
       (history) => {
         if (f.reading !== controller) return;
         f.history = history;
@@ -159,7 +154,7 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
         settle();
       },
     );
-    if (f === current) listeners.notify();
+    listeners.notify();
   }
 
   function onRunChange() {

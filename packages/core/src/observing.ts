@@ -2,31 +2,15 @@
 // and when a question closed elsewhere.
 import type { RunSnapshot } from './types.ts';
 
-/** How an observer makes a read: by default it calls `read`; `key` names what is read, for a cache. */
+/**
+ * How an observer makes a read: by default it calls `read` once. `key` names what is read, for a
+ * cache that shares reads and retries them (TanStack Query's `fetchQuery`, say).
+ */
 export type Reader = <T>(key: readonly unknown[], read: () => Promise<T>) => Promise<T>;
 
-const RETRY_DELAY_MS = 1000;
-
-/**
- * Reads through `reader`, once more a second later when the first attempt fails (a read is a GET:
- * trying again is safe). An attempt given up (`signal` aborted) is not tried again.
- */
-export async function readTwice<T>(
-  reader: Reader | undefined,
-  key: readonly unknown[],
-  read: () => Promise<T>,
-  signal: AbortSignal,
-): Promise<T> {
-  const attempt = () => (reader ? reader(key, read) : read());
-  try {
-    return await attempt();
-  } catch (error) {
-    if (signal.aborted) throw error;
-    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    signal.throwIfAborted();
-    return attempt();
-  }
-}
+/** Reads through `reader`, or directly. */
+export const readThrough = <T>(reader: Reader | undefined, key: readonly unknown[], read: () => Promise<T>) =>
+  reader ? reader(key, read) : read();
 
 /**
  * A question that was open in `seen` closed without this client's answer in `next`: another

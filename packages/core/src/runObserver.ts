@@ -1,7 +1,7 @@
 import { createRunStore } from './createRunStore.ts';
 import { isAbortError, toRunError } from './errors.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
-import { closedElsewhere, createListeners, readTwice, type Reader } from './observing.ts';
+import { closedElsewhere, createListeners, readThrough, type Reader } from './observing.ts';
 import type { AgentTransport, RunError, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
@@ -23,7 +23,7 @@ export interface RunObserverOptions extends RunStoreOptions {
   newThread?: boolean;
   /** Sent once when a conversation is mounted, after the restore read, if nothing happened in it yet. */
   initialMessage?: string;
-  /** How the reads are made (a cache such as TanStack Query's `fetchQuery`); each is tried twice. */
+  /** How the reads are made: once each by default, or through a cache (TanStack Query's `fetchQuery`). */
   read?: Reader;
 }
 
@@ -69,14 +69,17 @@ interface Conversation {
   options: RunObserverOptions;
   store: RunStore;
   /** The read in flight, if any: aborted when another starts, on reset, and when the conversation is left. */
-  reading: AbortController | undefined;
-  restoreError: RunError | undefined;
+  reading?: AbortController;
+  restoreError?: RunError;
   /** The store's snapshot as last seen, to tell when a question closed elsewhere. */
   seen: RunSnapshot;
   /** The mount read (if any) has ended: the initial message may go. */
   settled: boolean;
   /** The initial message was dealt with (sent, or not needed). */
   opened: boolean;
+  /** The snapshot last given, and the store snapshot it was made from. */
+  shown?: RunObserverSnapshot;
+  shownFrom?: RunSnapshot;
 }
 
 const identityOf = ({ agentKey, threadId, resourceId }: RunObserverOptions) =>
@@ -119,8 +122,6 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
       identity: identityOf(given),
       options: given,
       store,
-      reading: undefined,
-      restoreError: undefined,
       seen: store.getSnapshot(),
       settled: !readsOnMount(given),
       opened: false,
@@ -131,19 +132,17 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
   let pending: Conversation | undefined;
   let leaveStore: (() => void) | undefined;
 
-  // Each conversation's snapshot as last given, and the store snapshot it was made from: the same
-  // object until something changes.
-  const shown = new WeakMap<Conversation, { from: RunSnapshot; snapshot: RunObserverSnapshot }>();
+  /** The conversation's snapshot: the same object until its store's snapshot or its reading changes. */
   const snapshotOf = (c: Conversation): RunObserverSnapshot => {
     const from = c.store.getSnapshot();
     // A read in flight, or the mount read still to come.
     const restoring = c.reading !== undefined || !c.settled;
-    const last = shown.get(c);
-    if (last?.from === from && last.snapshot.restoring === restoring && last.snapshot.restoreError === c.restoreError)
-      return last.snapshot;
-    const snapshot = { ...from, restoring, restoreError: c.restoreError, store: c.store };
-    shown.set(c, { from, snapshot });
-    return snapshot;
+    const { shown } = c;
+    if (c.shownFrom === from && shown?.restoring === restoring && shown.restoreError === c.restoreError)
+      return shown;
+    c.shownFrom = from;
+    c.shown = { ...from, restoring, restoreError: c.restoreError, store: c.store };
+    return c.shown;
   };
   const getSnapshot = () => snapshotOf(current);
 
@@ -172,10 +171,10 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
       c.reading = undefined;
       c.restoreError = restoreError;
       c.settled = true;
-      if (c === current) listeners.notify();
+      listeners.notify();
       openConversation(c);
     };
-    readTwice(read, key, request, signal).then(
+    readThrough(read, key, request).then(
       (list) => {
         // Another read, a reset or leaving the conversation came since: this list is out of date.
         if (c.reading !== controller) return;
@@ -190,7 +189,7 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
         settle(isAbortError(error) ? c.restoreError : (toRunError(error) as RunError));
       },
     );
-    if (c === current) listeners.notify();
+    listeners.notify();
   }
 
   /** Stops the conversation's read in flight, if any. */

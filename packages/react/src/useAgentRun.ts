@@ -19,28 +19,20 @@ const MISSING_QUERY_CLIENT =
 
 /** The transport the options name: their own, or a fetch transport (stateless: one per render is fine). */
 function transportOf(options: UseAgentRunOptions): AgentTransport {
-  if (options.transport) return options.transport;
-  const { baseUrl, agentId, apiPrefix, fetch, headers } = options;
-  return createFetchTransport({ baseUrl, agentId, apiPrefix, fetch, headers });
+  return options.transport ?? createFetchTransport(options);
 }
 
 /**
  * The observer's options for the hook's. A transport has no baseUrl; one given without an agentId
  * cannot be told apart from another, so its reads stay with this hook (`instance`). Reads go
- * through the QueryClient, so hooks on one conversation sharing a client make one request.
+ * through the QueryClient (tried twice), so hooks on one conversation sharing a client make one request.
  */
 function observerOptions(options: UseAgentRunOptions, instance: string, client: QueryClient): RunObserverOptions {
-  const { baseUrl, apiPrefix, agentId, threadId, resourceId, restore, newThread, initialMessage, items } = options;
   return {
+    ...options,
     transport: transportOf(options),
-    agentKey: JSON.stringify([baseUrl, apiPrefix, agentId ?? instance]),
-    threadId,
-    resourceId,
-    restore,
-    newThread,
-    initialMessage,
-    items,
-    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: false }),
+    agentKey: JSON.stringify([options.baseUrl, options.apiPrefix, options.agentId ?? instance]),
+    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: 1 }),
   };
 }
 

@@ -47,13 +47,15 @@ export function useThreadHistory(
   const client = useQueryClient(options.queryClient);
   const given: HistoryObserverOptions = {
     ...options,
-    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: false }),
+    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: 1 }),
   };
   const [history] = useState(() => createHistoryObserver(run.observer, given));
   const snapshot = useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
   useEffect(() => history.setOptions(given));
+  // Inline development check (see internal/development.ts).
   useEffect(() => {
-    if (snapshot.memory === false) warnOnce('no-memory', NO_MEMORY_WARNING);
+    if (process.env.NODE_ENV !== 'production' && snapshot.memory === false)
+      warnOnce('no-memory', NO_MEMORY_WARNING);
   }, [snapshot.memory]);
   return { ...snapshot, reload: history.reload };
 }

@@ -17,16 +17,15 @@ export function onlyTextChanged<S extends RunSnapshot>(shown: S, next: S): boole
   );
 }
 
-// What React should see at once: the run's status, its open prompts, and (of an observer) restoring
-// or another conversation.
-const URGENT = ['status', 'openPrompts', 'restoring', 'restoreError', 'store'];
-const isUrgent = (seen: object, next: object) =>
-  URGENT.some((field) => (seen as Record<string, unknown>)[field] !== (next as Record<string, unknown>)[field]);
+/** True when React should see `next` at once: the run's status or its open prompts changed. */
+const isUrgent = (seen: RunSnapshot, next: RunSnapshot) =>
+  next.status !== seen.status || next.openPrompts !== seen.openPrompts;
 
 /**
  * Subscribes `listener` to the source, coalescing other updates to one per animation frame: a
  * burst of reads within one frame commits once. A change of status or of the open prompts is
- * passed on at once, so a new question is rendered in the frame it arrives in.
+ * passed on at once, so a new question is rendered in the frame it arrives in (another
+ * conversation is rendered at once from the options: see `getOptimisticSnapshot`).
  */
 export function frameBatched<S extends RunSnapshot>(source: Source<S>, listener: () => void): () => void {
   let seen = source.getSnapshot();
