@@ -194,7 +194,7 @@ function mergePages(pages: readonly (readonly unknown[])[]): unknown[] {
  * cannot read is skipped (see `historyEntries`).
  * @example
  * const { memory, entries } = await loadThreadHistory({ baseUrl: '', agentId: 'planner', threadId, resourceId });
- * if (memory) loadHistory(store, entries);
+ * // To show it in a run and keep it in step, use createHistoryObserver.
  */
 export async function loadThreadHistory(options: ThreadHistoryOptions): Promise<ThreadHistory> {
   const root = `${options.baseUrl.replace(/\/+$/, '')}${options.apiPrefix ?? '/api'}/memory`;

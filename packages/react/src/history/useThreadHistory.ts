@@ -30,8 +30,8 @@ export const NO_MEMORY_WARNING =
 
 /**
  * Shows a whole conversation again after a reload, in a reopened tab, on Back/Forward or in a
- * second tab: reads the thread's messages from Mastra's memory and loads them into the run
- * (`loadHistory`), next to the waiting questions that `useAgentRun` restores. With `syncTabs`,
+ * second tab: reads the thread's messages from Mastra's memory and loads them into the run, next
+ * to the waiting questions that `useAgentRun` restores. With `syncTabs`,
  * tabs on one thread stay in step (an answer, a new run, a finished run). Without memory on the
  * server it warns once in development and changes nothing. It is core's `createHistoryObserver`
  * bound to React. Opt-in: `@ask-user-kit/react/history`.
