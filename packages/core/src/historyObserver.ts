@@ -1,6 +1,6 @@
 import { toRunError } from './errors.ts';
 import { loadHistory, loadThreadHistory, type ThreadHistory, type ThreadHistoryOptions } from './history.ts';
-import { closedElsewhere, createListeners, readThrough, type Reader } from './observing.ts';
+import { closedElsewhere, createListeners, readTwice, type Reader } from './observing.ts';
 import { isBusy } from './reduceRun.ts';
 import type { RunObserver, RunObserverSnapshot } from './runObserver.ts';
 import { openTabChannel, type TabChannel } from './tabChannel.ts';
@@ -17,7 +17,7 @@ export interface HistoryObserverOptions extends Omit<ThreadHistoryOptions, 'sign
    * mount and sending is allowed at once; tabs still follow. Read when the observer comes to a thread.
    */
   newThread?: boolean;
-  /** How the reads are made: once each by default, or through a cache (TanStack Query's `fetchQuery`). */
+  /** How the reads are made (through a cache such as TanStack Query's `fetchQuery`); each is tried twice. */
   read?: Reader;
 }
 
@@ -135,7 +135,7 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
       f.settled = true;
       listeners.notify();
     };
-    readThrough(f.options.read, key, () => loadThreadHistory({ ...f.options, signal })).then(
+    readTwice(f.options.read, key, () => loadThreadHistory({ ...f.options, signal }), signal).then(
       (history) => {
         if (f.reading !== controller) return;
         f.history = history;

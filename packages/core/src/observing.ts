@@ -1,16 +1,36 @@
 // What the run observer and the history observer share: their listeners and mount, their reads,
 // and when a question closed elsewhere.
+import { isAbortError } from './errors.ts';
 import type { RunSnapshot } from './types.ts';
 
 /**
- * How an observer makes a read: by default it calls `read` once. `key` names what is read, for a
- * cache that shares reads and retries them (TanStack Query's `fetchQuery`, say).
+ * How an observer makes a read: by default it calls `read`. `key` names what is read, for a cache
+ * that shares a read in flight between observers (TanStack Query's `fetchQuery`, say).
  */
 export type Reader = <T>(key: readonly unknown[], read: () => Promise<T>) => Promise<T>;
 
-/** Reads through `reader`, or directly. */
-export const readThrough = <T>(reader: Reader | undefined, key: readonly unknown[], read: () => Promise<T>) =>
-  reader ? reader(key, read) : read();
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * Reads through `reader`, and once more when that fails (a read is a GET: trying again is safe):
+ * a second later, or at once when the read failed by an abort that was not this one's (a shared
+ * read another observer gave up). A read given up (`signal` aborted) is not tried again.
+ */
+export async function readTwice<T>(
+  reader: Reader | undefined,
+  key: readonly unknown[],
+  read: () => Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
+  const attempt = () => (reader ? reader(key, read) : read());
+  try {
+    return await attempt();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (!isAbortError(error)) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return attempt();
+  }
+}
 
 /**
  * A question that was open in `seen` closed without this client's answer in `next`: another

@@ -1,7 +1,7 @@
 import { createRunStore } from './createRunStore.ts';
 import { isAbortError, toRunError } from './errors.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
-import { closedElsewhere, createListeners, readThrough, type Reader } from './observing.ts';
+import { closedElsewhere, createListeners, readTwice, type Reader } from './observing.ts';
 import type { AgentTransport, RunError, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
@@ -23,7 +23,7 @@ export interface RunObserverOptions extends RunStoreOptions {
   newThread?: boolean;
   /** Sent once when a conversation is mounted, after the restore read, if nothing happened in it yet. */
   initialMessage?: string;
-  /** How the reads are made: once each by default, or through a cache (TanStack Query's `fetchQuery`). */
+  /** How the reads are made (through a cache such as TanStack Query's `fetchQuery`); each is tried twice. */
   read?: Reader;
 }
 
@@ -174,7 +174,7 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
       listeners.notify();
       openConversation(c);
     };
-    readThrough(read, key, request).then(
+    readTwice(read, key, request, signal).then(
       (list) => {
         // Another read, a reset or leaving the conversation came since: this list is out of date.
         if (c.reading !== controller) return;

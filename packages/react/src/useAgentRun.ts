@@ -25,14 +25,14 @@ function transportOf(options: UseAgentRunOptions): AgentTransport {
 /**
  * The observer's options for the hook's. A transport has no baseUrl; one given without an agentId
  * cannot be told apart from another, so its reads stay with this hook (`instance`). Reads go
- * through the QueryClient (tried twice), so hooks on one conversation sharing a client make one request.
+ * through the QueryClient, so hooks on one conversation sharing a client make one request.
  */
 function observerOptions(options: UseAgentRunOptions, instance: string, client: QueryClient): RunObserverOptions {
   return {
     ...options,
     transport: transportOf(options),
     agentKey: JSON.stringify([options.baseUrl, options.apiPrefix, options.agentId ?? instance]),
-    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: 1 }),
+    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: false }),
   };
 }
 

@@ -47,7 +47,7 @@ export function useThreadHistory(
   const client = useQueryClient(options.queryClient);
   const given: HistoryObserverOptions = {
     ...options,
-    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: 1 }),
+    read: (queryKey, queryFn) => client.fetchQuery({ queryKey, queryFn, staleTime: 0, retry: false }),
   };
   const [history] = useState(() => createHistoryObserver(run.observer, given));
   const snapshot = useSyncExternalStore(history.subscribe, history.getSnapshot, history.getSnapshot);
