@@ -143,8 +143,8 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
         loadHistory(run.getSnapshot().store, history.entries);
         // Read while an answer was being taken (another tab's, most often): read again, a few
         // times, a little later each time, until the server has written it.
-        f.unsettledReads = history.settled ? 0 : f.unsettledReads + 1;
-        if (!history.settled && f.unsettledReads <= MAX_UNSETTLED_READS)
+        if (history.settled) f.unsettledReads = 0;
+        else if (++f.unsettledReads <= MAX_UNSETTLED_READS)
           f.timer = setTimeout(() => read(f), UNSETTLED_READ_DELAY_MS * f.unsettledReads);
         settle();
       },
@@ -183,15 +183,13 @@ export function createHistoryObserver(run: RunObserver, initialOptions: HistoryO
     if (!f.settled) read(f);
   }
 
+  /** Lets the thread go: its read, its timer and its channel. Mounted again, it reads again. */
   function stop(f: Followed) {
     clearTimeout(f.timer);
     f.channel?.close();
     f.channel = undefined;
-    if (!f.reading) return;
-    const { reading } = f;
+    f.reading?.abort();
     f.reading = undefined;
-    reading.abort();
-    // Read again when mounted again.
     f.settled = !f.enabled || f.options.newThread === true;
   }
 

@@ -38,7 +38,7 @@ export async function readTwice<T>(
  * (`expired`). Either way the server moved on, and only a read shows where to.
  */
 export function closedElsewhere(seen: RunSnapshot, next: RunSnapshot): boolean {
-  if (seen.openPrompts === next.openPrompts || seen.openPrompts.length === 0) return false;
+  if (seen.openPrompts === next.openPrompts) return false;
   const open = new Set(seen.openPrompts.map((prompt) => prompt.key));
   return next.transcript.some(
     (entry) =>

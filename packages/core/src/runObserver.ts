@@ -1,5 +1,5 @@
 import { createRunStore } from './createRunStore.ts';
-import { isAbortError, toRunError } from './errors.ts';
+import { toRunError } from './errors.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { closedElsewhere, createListeners, readTwice, type Reader } from './observing.ts';
 import type { AgentTransport, RunError, RunSnapshot, RunStore, RunStoreOptions } from './types.ts';
@@ -130,6 +130,8 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
   let current = open(options);
   // Made by getOptimisticSnapshot for options not applied yet; setOptions takes it on.
   let pending: Conversation | undefined;
+  const prepare = (next: RunObserverOptions) =>
+    pending?.identity === identityOf(next) ? pending : (pending = open(next));
   let leaveStore: (() => void) | undefined;
 
   /** The conversation's snapshot: the same object until its store's snapshot or its reading changes. */
@@ -186,17 +188,16 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
       (error: unknown) => {
         if (c.reading !== controller) return;
         // Listing is a GET that nothing claims: it fails as a RunError, never as a refusal.
-        settle(isAbortError(error) ? c.restoreError : (toRunError(error) as RunError));
+        settle(toRunError(error) as RunError);
       },
     );
     listeners.notify();
   }
 
-  /** Stops the conversation's read in flight, if any. */
+  /** Stops the conversation's read in flight, if any: what it brings is dropped. */
   function stopReading(c: Conversation) {
-    const { reading } = c;
+    c.reading?.abort();
     c.reading = undefined;
-    reading?.abort();
   }
 
   /** Starts following the current conversation: its changes, and its mount read or initial message. */
@@ -212,15 +213,12 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
     else openConversation(c);
   }
 
-  /** Lets the conversation go: its read and its stream are aborted. */
+  /** Lets the conversation go: its read and its stream are aborted. Mounted again, it reads again. */
   function unfollow(c: Conversation) {
     leaveStore?.();
     leaveStore = undefined;
-    if (c.reading) {
-      stopReading(c);
-      // Read again when mounted again.
-      c.settled = !readsOnMount(c.options);
-    }
+    stopReading(c);
+    c.settled = !readsOnMount(c.options);
     c.store.cancel();
   }
 
@@ -235,18 +233,15 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
   return {
     subscribe: listeners.subscribe,
     getSnapshot,
-    getOptimisticSnapshot(next) {
-      if (identityOf(next) === current.identity) return getSnapshot();
-      if (pending?.identity !== identityOf(next)) pending = open(next);
-      return snapshotOf(pending);
-    },
+    getOptimisticSnapshot: (next) =>
+      identityOf(next) === current.identity ? getSnapshot() : snapshotOf(prepare(next)),
     setOptions(next) {
       options = next;
       if (identityOf(next) === current.identity) {
         current.options = next;
         return;
       }
-      const made = pending?.identity === identityOf(next) ? pending : open(next);
+      const made = prepare(next);
       pending = undefined;
       made.options = next;
       if (listeners.mounted) unfollow(current);
