@@ -101,7 +101,10 @@ function sendPermission(facts: Record<SendBlock, boolean>): HistorySnapshot['can
  * const history = createHistoryObserver(run, { baseUrl, agentId: 'planner', threadId, resourceId });
  * history.subscribe(() => render(run.getSnapshot(), history.getSnapshot()));
  */
-export function createHistoryObserver(run: RunObserver, initialOptions: HistoryObserverOptions): HistoryObserver {
+export function createHistoryObserver(
+  run: RunObserver,
+  initialOptions: HistoryObserverOptions,
+): HistoryObserver {
   const follow = (options: HistoryObserverOptions): Followed => {
     const enabled = options.enabled !== false && Boolean(options.threadId);
     return {

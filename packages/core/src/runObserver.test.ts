@@ -51,7 +51,10 @@ afterEach(() => {
 });
 
 /** An observer mounted as a page mounts it: subscribed, so it restores and follows the server. */
-function mount(server: MastraTestServer, options: Omit<RunObserverOptions, 'transport'> & { fetch?: typeof fetch }) {
+function mount(
+  server: MastraTestServer,
+  options: Omit<RunObserverOptions, 'transport'> & { fetch?: typeof fetch },
+) {
   const { fetch: fetchFn, ...rest } = options;
   const transport = createFetchTransport({ baseUrl: server.url, agentId, fetch: fetchFn });
   const run = createRunObserver({ transport, ...rest });
@@ -226,15 +229,22 @@ describe('a core-only app: createHistoryObserver against a real Mastra server wi
     expect(history.getSnapshot().canSend).toEqual({ allowed: false, reason: 'checking' });
     await vi.waitFor(() => expect(history.getSnapshot().loading).toBe(false), serverWait);
     await vi.waitFor(() => expect(run.getSnapshot().restoring).toBe(false), serverWait);
-    const shown = run.getSnapshot().transcript.map((entry) =>
-      entry.type === 'prompt' ? `${entry.prompt.question} ${entry.state} ${String(entry.answer ?? '')}` : entry.text,
-    );
+    const shown = run
+      .getSnapshot()
+      .transcript.map((entry) =>
+        entry.type === 'prompt'
+          ? `${entry.prompt.question} ${entry.state} ${String(entry.answer ?? '')}`
+          : entry.text,
+      );
     expect(shown).toEqual([
       'Plan a trip',
       'Where would you like to go? answered Lisbon',
       'How will you travel? ready ',
     ]);
-    expect(history.getSnapshot()).toMatchObject({ memory: true, canSend: { allowed: false, reason: 'waiting' } });
+    expect(history.getSnapshot()).toMatchObject({
+      memory: true,
+      canSend: { allowed: false, reason: 'waiting' },
+    });
   });
 
   it('reads the history again when a question expires here: the other client’s answer shows', async () => {
@@ -251,7 +261,9 @@ describe('a core-only app: createHistoryObserver against a real Mastra server wi
     await vi.waitFor(() => {
       const answered = here
         .getSnapshot()
-        .transcript.find((entry) => entry.type === 'prompt' && entry.prompt.question === 'Where would you like to go?');
+        .transcript.find(
+          (entry) => entry.type === 'prompt' && entry.prompt.question === 'Where would you like to go?',
+        );
       expect(answered).toMatchObject({ state: 'answered', answer: 'Oslo' });
     }, serverWait);
   });

@@ -27,7 +27,11 @@ function transportOf(options: UseAgentRunOptions): AgentTransport {
  * cannot be told apart from another, so its reads stay with this hook (`instance`). Reads go
  * through the QueryClient, so hooks on one conversation sharing a client make one request.
  */
-function observerOptions(options: UseAgentRunOptions, instance: string, client: QueryClient): RunObserverOptions {
+function observerOptions(
+  options: UseAgentRunOptions,
+  instance: string,
+  client: QueryClient,
+): RunObserverOptions {
   return {
     ...options,
     transport: transportOf(options),
@@ -79,7 +83,10 @@ export function useAgentRun(options: UseAgentRunOptions): AgentRun {
   // Mounted with the first listener, left with the last: StrictMode's remount keeps reads and stream.
   const subscribe = useCallback((listener: () => void) => frameBatched(observer, listener), [observer]);
   const watchText = options.watchText !== false;
-  const getSnapshot = useMemo(() => (watchText ? observer.getSnapshot : withoutText(observer)), [observer, watchText]);
+  const getSnapshot = useMemo(
+    () => (watchText ? observer.getSnapshot : withoutText(observer)),
+    [observer, watchText],
+  );
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   // Another conversation is shown fresh from this very render, before the effect moves to it.
   const optimistic = observer.getOptimisticSnapshot(given);
