@@ -1,4 +1,4 @@
-// @ask-user-kit/core/history: a conversation's past, read from Mastra's memory (threads and their messages).
+// A conversation's past, read from Mastra's memory (threads and their messages).
 import {
   httpFailure,
   isAbortError,
@@ -195,7 +195,7 @@ function mergePages(pages: readonly (readonly unknown[])[]): unknown[] {
  * cannot read is skipped (see `historyEntries`).
  * @example
  * const { memory, entries } = await loadThreadHistory({ baseUrl: '', agentId: 'planner', threadId, resourceId });
- * if (memory) loadHistory(store, entries);
+ * // To show it in a run and keep it in step, use createHistoryObserver.
  */
 export async function loadThreadHistory(options: ThreadHistoryOptions): Promise<ThreadHistory> {
   const root = `${options.baseUrl.replace(/\/+$/, '')}${options.apiPrefix ?? '/api'}/memory`;

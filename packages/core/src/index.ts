@@ -1,6 +1,8 @@
 // @ask-user-kit/core: Mastra's ask_user protocol without React. Named exports only.
 
 export { createRunStore } from './createRunStore.ts';
+export { createRunObserver } from './runObserver.ts';
+export type { RunObserver, RunObserverOptions, RunObserverSnapshot } from './runObserver.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export { initialRunSnapshot, isOpen, MAX_ISSUES } from './reduceRun.ts';

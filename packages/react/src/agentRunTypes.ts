@@ -5,6 +5,7 @@ import type {
   FetchTransportOptions,
   ItemKind,
   RunError,
+  RunObserver,
   RunSnapshot,
   RunStore,
 } from '@ask-user-kit/core';
@@ -90,7 +91,7 @@ export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'
   openPrompts: RunSnapshot['openPrompts'];
   /** User messages, assistant text and prompts in order; each prompt entry has its `state`, `answer` and `error`. */
   transcript: RunSnapshot['transcript'];
-  /** The suspended-runs request of restore is in flight. */
+  /** The suspended-runs request of restore is in flight (or due, on mount). */
   restoring: boolean;
   /** Why restoring failed, if it did (the conversation still works; `restore()` tries again). */
   restoreError: RunError | undefined;
@@ -118,4 +119,6 @@ export interface AgentRun extends Omit<RunSnapshot, 'openPrompts' | 'transcript'
   restore(): void;
   /** The underlying core store (framework-agnostic): the same state as the run, for advanced use. */
   store: RunStore;
+  /** The core observer behind the hook (`createRunObserver`): what `useThreadHistory` follows. */
+  observer: RunObserver;
 }

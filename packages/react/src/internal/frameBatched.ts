@@ -1,26 +1,44 @@
 import type { RunSnapshot, RunStore } from '@ask-user-kit/core';
 
+/** What can be followed frame by frame: a run store, or a run observer (whose snapshot has more fields). */
+interface Source<S extends RunSnapshot> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+}
+
+/** Nothing but the reply being written changed: its text and its entry's. */
+export function onlyTextChanged<S extends RunSnapshot>(shown: S, next: S): boolean {
+  for (const field in next) {
+    if (field !== 'text' && field !== 'transcript' && shown[field] !== next[field]) return false;
+  }
+  return (
+    shown.transcript.length === next.transcript.length &&
+    shown.transcript.at(-1)?.id === next.transcript.at(-1)?.id
+  );
+}
+
 /** True when React should see `next` at once: the run's status or its open prompts changed. */
 const isUrgent = (seen: RunSnapshot, next: RunSnapshot) =>
   next.status !== seen.status || next.openPrompts !== seen.openPrompts;
 
 /**
- * Subscribes `listener` to the store, coalescing text-only updates to one per animation frame: a
+ * Subscribes `listener` to the source, coalescing other updates to one per animation frame: a
  * burst of reads within one frame commits once. A change of status or of the open prompts is
- * passed on at once, so a new question is rendered in the frame it arrives in.
+ * passed on at once, so a new question is rendered in the frame it arrives in (another
+ * conversation is rendered at once from the options: see `getOptimisticSnapshot`).
  */
-function frameBatched(store: RunStore, listener: () => void) {
-  let seen = store.getSnapshot();
+export function frameBatched<S extends RunSnapshot>(source: Source<S>, listener: () => void): () => void {
+  let seen = source.getSnapshot();
   let scheduled = false;
   // A frame still due after an immediate flush or an unsubscribe calls the listener for nothing:
   // useSyncExternalStore renders only if the snapshot changed.
   const flush = () => {
     scheduled = false;
-    seen = store.getSnapshot();
+    seen = source.getSnapshot();
     listener();
   };
-  return store.subscribe(() => {
-    if (isUrgent(seen, store.getSnapshot()) || typeof requestAnimationFrame !== 'function') {
+  return source.subscribe(() => {
+    if (isUrgent(seen, source.getSnapshot()) || typeof requestAnimationFrame !== 'function') {
       flush();
       return;
     }
@@ -32,9 +50,9 @@ function frameBatched(store: RunStore, listener: () => void) {
   });
 }
 
-// One frame-batched subscription per store, shared by every hook reading it: the host and each
-// row are told in the same callback, so React commits them together, once per frame. It lives as
-// long as the store (the store holds it, and the map holds the store weakly).
+// One frame-batched subscription per store, shared by every hook reading it: the rows are told in
+// the same callback, so React commits them together, once per frame. It lives as long as the store
+// (the store holds it, and the map holds the store weakly).
 const shared = new WeakMap<RunStore, Set<() => void>>();
 
 /** `store.subscribe`, frame-batched (see `frameBatched`) and shared by every subscriber of the store. */
