@@ -140,7 +140,13 @@ export function createSubmissionTracker<F extends FoundPrompt>(
   const listeners = new Set<() => void>();
   let snapshot: SubmissionSnapshot = { submissions: new Map(), restored: [] };
   const inFlight = new Map<string, Promise<void>>();
+  // The key of each answer by its tool call: a stack may read the question back under another key
+  // (an AI SDK chat's history keys an answered question by its message).
+  const keysByCall = new Map<string, string>();
   const lastOptions = new Map<string, AnswerOptions | undefined>();
+
+  const submissionOf = ({ prompt }: FoundPrompt, submissions = snapshot.submissions) =>
+    submissions.get(prompt.key) ?? submissions.get(keysByCall.get(prompt.toolCallId) ?? '');
 
   function update(next: Partial<SubmissionSnapshot>) {
     snapshot = { ...snapshot, ...next };
@@ -180,6 +186,7 @@ export function createSubmissionTracker<F extends FoundPrompt>(
 
   async function sendAndRecord(found: F, answer: AnswerValue): Promise<void> {
     const key = found.prompt.key;
+    keysByCall.set(found.prompt.toolCallId, key);
     record(key, { state: 'submitting', answer });
     try {
       await options.send(found, answer);
@@ -200,7 +207,7 @@ export function createSubmissionTracker<F extends FoundPrompt>(
     const pending = inFlight.get(key);
     if (pending) return pending;
     const found = options.found().find((candidate) => candidate.prompt.key === key);
-    const entry = found && entryOf(found, snapshot.submissions.get(key));
+    const entry = found && entryOf(found, submissionOf(found));
     if (!found || !entry || !isOpen(entry.state)) return refusal(key, 'expired', EXPIRED_MESSAGE);
     const check = validateAnswer(entry.prompt, answer, answerOptions);
     if (!check.ok) return refusal(key, 'invalid-answer', check.message);
@@ -220,8 +227,7 @@ export function createSubmissionTracker<F extends FoundPrompt>(
       };
     },
     getSnapshot: () => snapshot,
-    entries: (found, { submissions }) =>
-      found.map((entry) => entryOf(entry, submissions.get(entry.prompt.key))),
+    entries: (found, { submissions }) => found.map((entry) => entryOf(entry, submissionOf(entry, submissions))),
     submit,
     // The failed answer again, with the options of its last submit.
     retry: (key) => submit(key, snapshot.submissions.get(key)?.answer ?? '', lastOptions.get(key)),

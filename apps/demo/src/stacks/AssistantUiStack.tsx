@@ -64,8 +64,12 @@ interface ThreadProps extends StackPageProps {
   options: AskUserDataPartOptions;
 }
 
-function Thread({ runtime, options, ...props }: ThreadProps) {
-  const chat = useAISDKChat() as AskUserChatSource;
+function Thread(props: ThreadProps) {
+  const chat = useAISDKChat() as AskUserChatSource | undefined;
+  return chat ? <ChatThread {...props} chat={chat} /> : null;
+}
+
+function ChatThread({ runtime, options, chat, ...props }: ThreadProps & { chat: AskUserChatSource }) {
   // The same answers as the thread's questions show: one per chat.
   const run = useAskUserChat(chat, options);
   const messages = chat.messages;

@@ -14,6 +14,11 @@ import {
 export interface AgUiAgentLike {
   subscribe(subscriber: { onEvent?(params: { event: AgUiEventLike }): void }): { unsubscribe(): void };
   runAgent(parameters?: { resume?: ReturnType<typeof resumeEntries> }): Promise<unknown>;
+  /**
+   * Reads the thread's state again from the server (CopilotKit's `connectAgent`): after a question
+   * was answered in another window, so that the agent's open interrupts are the server's.
+   */
+  connect?(): Promise<unknown>;
 }
 
 /** A suspended run's calls as the `on_interrupt` events @ag-ui/mastra would have sent for them. */
@@ -60,6 +65,10 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: StackRunOptions = 
     suspendedRuns: options.suspendedRuns,
     send: async ({ interrupt }, answer) => {
       await latest.current.runAgent({ resume: resumeEntries(interrupt, answer) });
+    },
+    refetch: async () => {
+      await latest.current.connect?.();
+      await tracker.restore();
     },
   });
   // Read once, on mount: what the thread waited on then. Later interrupts come as events.

@@ -1,4 +1,5 @@
 import { useAgent, useCopilotKit } from '@copilotkit/react-core/v2/headless';
+import { classifyFailure } from '@ask-user-kit/core';
 import { useMemo } from 'react';
 import { useAskUserAgUi, type AgUiAgentLike } from '../agUi/useAskUserAgUi.ts';
 import type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';
@@ -35,6 +36,9 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
         const watch = agent.subscribe({
           onRunFailed: ({ error }) => {
             failure ??= error;
+            // Another window answered first: the question says so, it is no failure of the agent to
+            // log. @ag-ui/client honours stopPropagation here, though its type leaves it out.
+            if (classifyFailure(error).code === 'answered-elsewhere') return { stopPropagation: true } as never;
           },
           onRunErrorEvent: ({ event }) => {
             failure ??= new Error(event.message);
@@ -47,6 +51,7 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
         }
         if (failure !== undefined) throw failure;
       },
+      connect: () => copilotkit.connectAgent({ agent }),
     }),
     [agent, copilotkit],
   );
