@@ -15,8 +15,8 @@ export interface AgUiAgentLike {
   subscribe(subscriber: { onEvent?(params: { event: AgUiEventLike }): void }): { unsubscribe(): void };
   runAgent(parameters?: { resume?: ReturnType<typeof resumeEntries> }): Promise<unknown>;
   /**
-   * Reads the thread's state again from the server (CopilotKit's `connectAgent`): after a question
-   * was answered in another window, so that the agent's open interrupts are the server's.
+   * Brings the agent's own state in line with the server after a question was answered in another
+   * window, before the suspended runs are read again (CopilotKit's agent drops its open interrupts).
    */
   connect?(): Promise<unknown>;
 }

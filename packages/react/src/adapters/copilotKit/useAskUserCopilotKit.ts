@@ -51,7 +51,12 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
         }
         if (failure !== undefined) throw failure;
       },
-      connect: () => copilotkit.connectAgent({ agent }),
+      // The agent's open interrupts include the one answered elsewhere, and a resume must name every
+      // open one: they are dropped, and the suspended runs (read next) say which wait now.
+      connect: async () => {
+        // eslint-disable-next-line react-hooks/immutability -- the shared agent's own state, as its runs set it
+        agent.pendingInterrupts = [];
+      },
     }),
     [agent, copilotkit],
   );

@@ -64,6 +64,7 @@ export function useTracker<F extends FoundPrompt>(
       send: (found, answer) => latest.current.send(found, answer),
       busy: () => latest.current.busy?.() ?? false,
       suspendedRuns: () => latest.current.suspendedRuns?.(),
+      refetch: () => latest.current.refetch?.(),
     }),
   );
   return [tracker, useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot)];
