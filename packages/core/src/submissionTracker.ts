@@ -45,8 +45,6 @@ export interface SubmissionSnapshot {
 }
 
 export interface SubmissionTrackerOptions<F extends FoundPrompt> {
-  /** The questions the stack holds now, oldest first. */
-  found(): readonly F[];
   /** Sends a validated answer the stack's way: settles when the stack took it, rejects as it failed. */
   send(found: F, answer: AnswerValue): Promise<void>;
   /** True while the stack runs a request of its own (one request at a time). */
@@ -64,13 +62,15 @@ export interface SubmissionTrackerOptions<F extends FoundPrompt> {
   refetch?(): Promise<void> | undefined;
 }
 
-export interface SubmissionTracker {
+export interface SubmissionTracker<F extends FoundPrompt = FoundPrompt> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): SubmissionSnapshot;
   /** The stack's questions as transcript entries: what the stack says, then what its answer says. */
   entries(found: readonly FoundPrompt[], snapshot: SubmissionSnapshot): PromptEntry[];
-  submit(key: string, answer: AnswerValue, options?: AnswerOptions): Promise<void>;
-  retry(key: string): Promise<void>;
+  /** Answers `key`, one of the questions the stack holds now (`found`). */
+  submit(found: readonly F[], key: string, answer: AnswerValue, options?: AnswerOptions): Promise<void>;
+  /** Sends the failed answer of `key` again, with the options of its last submit. */
+  retry(found: readonly F[], key: string): Promise<void>;
   /** Reads the suspended runs (`suspendedRuns`) into the snapshot's `restored`. */
   restore(): Promise<void>;
 }
@@ -136,7 +136,7 @@ const closedElsewhere = (failure: RunError | Refusal) =>
  */
 export function createSubmissionTracker<F extends FoundPrompt>(
   options: SubmissionTrackerOptions<F>,
-): SubmissionTracker {
+): SubmissionTracker<F> {
   const listeners = new Set<() => void>();
   let snapshot: SubmissionSnapshot = { submissions: new Map(), restored: [] };
   const inFlight = new Map<string, Promise<void>>();
@@ -203,10 +203,15 @@ export function createSubmissionTracker<F extends FoundPrompt>(
     }
   }
 
-  function submit(key: string, answer: AnswerValue, answerOptions?: AnswerOptions): Promise<void> {
+  function submit(
+    held: readonly F[],
+    key: string,
+    answer: AnswerValue,
+    answerOptions?: AnswerOptions,
+  ): Promise<void> {
     const pending = inFlight.get(key);
     if (pending) return pending;
-    const found = options.found().find((candidate) => candidate.prompt.key === key);
+    const found = held.find((candidate) => candidate.prompt.key === key);
     const entry = found && entryOf(found, submissionOf(found));
     if (!found || !entry || !isOpen(entry.state)) return refusal(key, 'expired', EXPIRED_MESSAGE);
     const check = validateAnswer(entry.prompt, answer, answerOptions);
@@ -229,8 +234,8 @@ export function createSubmissionTracker<F extends FoundPrompt>(
     getSnapshot: () => snapshot,
     entries: (found, { submissions }) => found.map((entry) => entryOf(entry, submissionOf(entry, submissions))),
     submit,
-    // The failed answer again, with the options of its last submit.
-    retry: (key) => submit(key, snapshot.submissions.get(key)?.answer ?? '', lastOptions.get(key)),
+    retry: (held, key) =>
+      submit(held, key, snapshot.submissions.get(key)?.answer ?? '', lastOptions.get(key)),
     restore,
   };
 }

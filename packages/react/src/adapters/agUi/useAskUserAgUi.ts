@@ -60,24 +60,24 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: StackRunOptions = 
   }, [agent]);
 
   const latest = useLatest(agent);
-  const [tracker, snapshot] = useTracker<AgUiPrompt>({
-    found: () => found,
+  const answers = useTracker<AgUiPrompt>({
     suspendedRuns: options.suspendedRuns,
     send: async ({ interrupt }, answer) => {
       await latest.current.runAgent({ resume: resumeEntries(interrupt, answer) });
     },
     refetch: async () => {
       await latest.current.connect?.();
-      await tracker.restore();
+      await answers.tracker.restore();
     },
   });
   // Read once, on mount: what the thread waited on then. Later interrupts come as events.
+  const { tracker, snapshot } = answers;
   useEffect(() => void tracker.restore(), [tracker]);
 
   // The restored interrupts first: the agent's own events (a resume's tool result) come after them.
-  const found: readonly AgUiPrompt[] = useMemo(
+  const found = useMemo(
     () => agUiPrompts([...restoredEvents(snapshot.restored), ...events]),
     [snapshot.restored, events],
   );
-  return useStackRun(tracker, snapshot, found);
+  return useStackRun(answers, found);
 }

@@ -50,9 +50,9 @@ interface Resume {
  * same every render: `sendMessage` keys them.
  */
 interface ChatAnswers {
-  tracker: SubmissionTracker;
-  /** The last committed render's chat, questions and options. */
-  latest: { chat: AskUserChatSource; found: readonly FoundPrompt[]; options: AskUserChatOptions };
+  tracker: SubmissionTracker<FoundPrompt>;
+  /** The last committed render's chat and options. */
+  latest: { chat: AskUserChatSource; options: AskUserChatOptions };
   resume?: Resume;
   /** The errors the chat's resumes failed with: their questions show them. */
   answerErrors: WeakSet<Error>;
@@ -65,11 +65,10 @@ function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAn
   const known = answersByChat.get(chat.sendMessage);
   if (known) return known;
   const answers: ChatAnswers = {
-    latest: { chat, found: [], options },
+    latest: { chat, options },
     answerErrors: new WeakSet(),
     ended: { version: 0, listeners: new Set() },
     tracker: createSubmissionTracker({
-      found: () => answers.latest.found,
       busy: () => isBusy(answers.latest.chat),
       suspendedRuns: () => answers.latest.options.suspendedRuns?.(),
       send: ({ prompt }, answer) => resume(answers, prompt, answer),
@@ -139,14 +138,15 @@ export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOpti
     () => ended.version,
   );
   const found = useMemo(() => chatPrompts(chat.messages), [chat.messages]);
+  // Each of the chat's parts may give options, or none (assistant-ui's answered tool parts): what any gave is kept.
+  // eslint-disable-next-line react-hooks/immutability -- the chat's record lives outside React, read by its tracker in events
   useInsertionEffect(() => {
-    // Each of the chat's parts may give options, or none (assistant-ui's answered tool parts): what any gave is kept.
-    answers.latest = { chat, found, options: { ...answers.latest.options, ...options } };
+    answers.latest = { chat, options: { ...answers.latest.options, ...options } };
   });
   const { status, error } = chat;
   useEffect(() => settleResume(answers, { status, error }), [answers, status, error, version]);
   // The chat's own failed request, as the kit's error; a resume's failure its question shows.
   const chatError = useMemo(() => (error ? (classifyFailure(error) as RunError) : undefined), [error]);
   const own = status === 'error' && error && !answers.resume && !answers.answerErrors.has(error);
-  return useStackRun(tracker, snapshot, found, own ? chatError : undefined);
+  return useStackRun({ tracker, snapshot }, found, own ? chatError : undefined);
 }

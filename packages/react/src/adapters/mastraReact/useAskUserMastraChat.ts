@@ -60,8 +60,7 @@ export function useAskUserMastraChat(
 ): StackRun {
   const [remembered, setRemembered] = useState<Remembered>(() => new Map());
   const latest = useLatest({ chat, options });
-  const [tracker, snapshot] = useTracker<FoundPrompt>({
-    found: () => found,
+  const answers = useTracker<FoundPrompt>({
     busy: () => latest.current.chat.isRunning,
     suspendedRuns: async () => {
       const { transport, resourceId, threadId } = latest.current.options;
@@ -75,15 +74,17 @@ export function useAskUserMastraChat(
       void foldInto(current, events).catch(() => {});
     },
   });
-  const found: readonly FoundPrompt[] = useMemo(
-    () => withRestored(mastraChatPrompts(chat.messages, remembered), snapshot.restored),
-    [chat.messages, remembered, snapshot.restored],
+  const { restored } = answers.snapshot;
+  const found = useMemo(
+    () => withRestored(mastraChatPrompts(chat.messages, remembered), restored),
+    [chat.messages, remembered, restored],
   );
   // A question seen once stays known, even when its message's suspendedTools entry is replaced.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- kept after the commit that first showed it; the same map (no render) when none is new
     setRemembered((current) => remember(current, found));
   }, [found]);
-  return useStackRun(tracker, snapshot, found);
+  return useStackRun(answers, found);
 }
 
 type AccumulatedChunk = Parameters<typeof accumulateChunk>[0]['chunk'];

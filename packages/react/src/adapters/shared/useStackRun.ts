@@ -12,7 +12,7 @@ import {
   type SubmissionTrackerOptions,
   type SuspendedRun,
 } from '@ask-user-kit/core';
-import { useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
 
 // What every chat-stack adapter shares: core's submission tracker for the answers it sends, and
@@ -53,21 +53,27 @@ export function useLatest<T>(value: T): RefObject<T> {
   return latest;
 }
 
+/** The adapter's tracker, and what it recorded as of this render: what `useStackRun` takes. */
+export interface StackTracker<F extends FoundPrompt> {
+  tracker: SubmissionTracker<F>;
+  snapshot: SubmissionSnapshot;
+}
+
 /** One tracker for the hook's lifetime, reading the adapter's latest options when it runs. */
 export function useTracker<F extends FoundPrompt>(
   options: SubmissionTrackerOptions<F>,
-): [SubmissionTracker, SubmissionSnapshot] {
+): StackTracker<F> {
   const latest = useLatest(options);
   const [tracker] = useState(() =>
     createSubmissionTracker<F>({
-      found: () => latest.current.found(),
       send: (found, answer) => latest.current.send(found, answer),
       busy: () => latest.current.busy?.() ?? false,
       suspendedRuns: () => latest.current.suspendedRuns?.(),
       refetch: () => latest.current.refetch?.(),
     }),
   );
-  return [tracker, useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot)];
+  const snapshot = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
+  return { tracker, snapshot };
 }
 
 /** The questions of the suspended runs read after one closed elsewhere that `found` does not hold. */
@@ -85,12 +91,18 @@ export function withRestored<F extends FoundPrompt>(
 }
 
 /** The adapter's run over the questions it found and what its tracker recorded. */
-export function useStackRun(
-  tracker: SubmissionTracker,
-  snapshot: SubmissionSnapshot,
-  found: readonly FoundPrompt[],
+export function useStackRun<F extends FoundPrompt>(
+  { tracker, snapshot }: StackTracker<F>,
+  found: readonly F[],
   error?: RunError,
 ): StackRun {
+  // What submit and retry check against (they run in events): the last committed render's questions.
+  const latest = useLatest(found);
+  const submit = useCallback<StackRun['submit']>(
+    (key, answer, options) => tracker.submit(latest.current, key, answer, options),
+    [tracker, latest],
+  );
+  const retry = useCallback((key: string) => tracker.retry(latest.current, key), [tracker, latest]);
   const transcript = useMemo(() => tracker.entries(found, snapshot), [tracker, found, snapshot]);
   const openPrompts = useMemo(
     () => transcript.filter((entry) => isOpen(entry.state)).map((entry) => entry.prompt),
@@ -98,7 +110,7 @@ export function useStackRun(
   );
   const { restoreError } = snapshot;
   return useMemo(
-    () => ({ submit: tracker.submit, retry: tracker.retry, transcript, openPrompts, error, restoreError }),
-    [tracker, transcript, openPrompts, error, restoreError],
+    () => ({ submit, retry, transcript, openPrompts, error, restoreError }),
+    [submit, retry, transcript, openPrompts, error, restoreError],
   );
 }
