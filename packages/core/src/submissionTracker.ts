@@ -38,7 +38,7 @@ export type Submission =
 export interface SubmissionSnapshot {
   /** The answers sent, by prompt key. */
   submissions: ReadonlyMap<string, Submission>;
-  /** The suspended runs read by `restore`, and after a question closed elsewhere; each call once. */
+  /** The suspended runs read by `restore`, and after a question closed elsewhere, oldest first (a run may come twice). */
   restored: readonly SuspendedRun[];
   /** Why the suspended runs could not be read, if they could not. */
   restoreError?: RunError;
@@ -76,48 +76,30 @@ export interface SubmissionTracker<F extends FoundPrompt = FoundPrompt> {
 }
 
 /** A question's entry: what the stack's state says, then what this client's answer says. */
-function entryOf(found: FoundPrompt, submission: Submission | undefined): PromptEntry {
-  const { prompt, state } = found;
+function entryOf({ prompt, state, answer }: FoundPrompt, submission: Submission | undefined): PromptEntry {
   const base = { type: 'prompt' as const, id: prompt.key, prompt };
-  // The question's output came, but from another client's answer: this one's was refused.
-  if (submission?.state === 'answered-elsewhere' && (state === 'ready' || state === 'answered'))
-    return { ...base, ...submission };
+  // An open question is as its answer went; an answered one too when the output came from another
+  // client's answer (this one's was refused).
+  const asSent = state === 'ready' || (state === 'answered' && submission?.state === 'answered-elsewhere');
+  if (submission && asSent) return { ...base, ...submission };
   // This client's own answer, exactly as sent, over the one read back from the tool's output.
-  if (state === 'answered') return { ...base, state, answer: submission?.answer ?? found.answer };
-  if (state !== 'ready' || !submission) return { ...base, state };
-  return { ...base, ...submission };
+  return state === 'answered' ? { ...base, state, answer: submission?.answer ?? answer } : { ...base, state };
 }
-
-/** The body of an HTTP failure, parsed when it is JSON text. */
-function parsed(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
-}
-
-const HTTP_PREFIX = /^HTTP (\d{3}): ?/;
 
 /**
  * What a stack's request failed with, as the kit's failure: a transport's own, an abort, or an
- * HTTP error of the AI SDK (`statusCode`, `responseBody`) or of AG-UI (`status`, `payload`, or a
- * message `HTTP 409: …`). A 409 is told by its body's `code`: the thread guard's `thread-waiting`
+ * HTTP error with its `status` and parsed body as `payload` (as AG-UI's `HttpAgent` rejects). A 409 is told by its body's `code`: the thread guard's `thread-waiting`
  * is an error of its own, any other the answer guard's `answered-elsewhere`.
  */
 export function classifyFailure(rejection: unknown): RunError | Refusal {
   if (rejection instanceof TransportError || rejection instanceof RequestError || isAbortError(rejection))
     return toRunError(rejection);
-  const { message, status, statusCode, payload, responseBody } = Object(rejection) as Record<string, unknown>;
-  const words = typeof message === 'string' ? message : '';
-  const code = Number(status ?? statusCode ?? HTTP_PREFIX.exec(words)?.[1]);
-  if (!Number.isInteger(code)) return toRunError(rejection);
-  const body = parsed(payload ?? responseBody ?? words.replace(HTTP_PREFIX, ''));
+  const { status, payload } = Object(rejection) as { status?: unknown; payload?: unknown };
+  if (typeof status !== 'number') return toRunError(rejection);
   // The server's `{ error }`, or a short text; not a proxy's or dev server's HTML page.
-  const said = (Object(body) as { error?: unknown }).error ?? body;
+  const said = (Object(payload) as { error?: unknown }).error ?? payload;
   const text = typeof said === 'string' && !said.trimStart().startsWith('<') ? said : '';
-  return httpFailure(code, messageOf(text, statusMessage(code)), body);
+  return httpFailure(status, messageOf(text, statusMessage(status)), payload);
 }
 
 const refusal = (key: string, code: Refusal['code'], message: string) =>
@@ -159,10 +141,8 @@ export function createSubmissionTracker<F extends FoundPrompt>(
     const reading = options.suspendedRuns?.();
     if (!reading) return;
     try {
-      const runs = await reading;
-      const known = new Set(snapshot.restored.flatMap(callKeys));
-      const fresh = runs.filter((run) => callKeys(run).some((key) => !known.has(key)));
-      update({ restored: [...snapshot.restored, ...fresh], restoreError: undefined });
+      // Kept with the earlier ones: a question read from them stays, answered, once it is no longer listed.
+      update({ restored: [...snapshot.restored, ...(await reading)], restoreError: undefined });
     } catch (error) {
       update({ restoreError: toRunError(error) as RunError });
     }
@@ -239,5 +219,3 @@ export function createSubmissionTracker<F extends FoundPrompt>(
     restore,
   };
 }
-
-const callKeys = (run: SuspendedRun) => run.toolCalls.map((call) => `${run.runId}:${call.toolCallId}`);

@@ -32,15 +32,31 @@ export interface AskUserChatOptions extends StackRunOptions {
 
 type ChatState = Pick<AskUserChatSource, 'status' | 'error'>;
 
+/**
+ * The chat's error as core's `classifyFailure` reads an HTTP failure: the AI SDK's `APICallError`
+ * has the status as `statusCode` and the body as text (`responseBody`, JSON from Mastra and the
+ * answer guard).
+ */
+function failureOf(error: Error): Error {
+  const { statusCode, responseBody } = error as { statusCode?: unknown; responseBody?: unknown };
+  if (typeof statusCode !== 'number') return error;
+  let payload = responseBody;
+  try {
+    payload = JSON.parse(String(responseBody)) as unknown;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return Object.assign(new Error(error.message, { cause: error }), { status: statusCode, payload });
+}
+
 const isBusy = ({ status }: ChatState) => status === 'submitted' || status === 'streaming';
 
 /**
- * A resume the chat ran: `sendMessage` does not reject, it ends with the chat's status and error,
- * which a render after it shows. `ended` once `sendMessage` resolved.
+ * A resume the chat runs: `sendMessage` does not reject, it ends with the chat's status and error,
+ * which a render after it shows (the chat is busy from the moment `sendMessage` is called).
  */
 interface Resume {
   errorBefore: Error | undefined;
-  ended: boolean;
   settle(error?: Error): void;
 }
 
@@ -56,8 +72,6 @@ interface ChatAnswers {
   resume?: Resume;
   /** The errors the chat's resumes failed with: their questions show them. */
   answerErrors: WeakSet<Error>;
-  /** Told when a resume ended, so that a render shows the chat's state after it. */
-  ended: { version: number; listeners: Set<() => void> };
 }
 const answersByChat = new WeakMap<AskUserChatSource['sendMessage'], ChatAnswers>();
 
@@ -67,7 +81,6 @@ function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAn
   const answers: ChatAnswers = {
     latest: { chat, options },
     answerErrors: new WeakSet(),
-    ended: { version: 0, listeners: new Set() },
     tracker: createSubmissionTracker({
       busy: () => isBusy(answers.latest.chat),
       suspendedRuns: () => answers.latest.options.suspendedRuns?.(),
@@ -88,30 +101,21 @@ function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAn
 function resume(answers: ChatAnswers, { runId, toolCallId }: Prompt, answer: AnswerValue): Promise<void> {
   const { chat } = answers.latest;
   return new Promise((resolve, reject) => {
-    const current: Resume = {
-      errorBefore: chat.error,
-      ended: false,
-      settle: (error) => (error ? reject(error) : resolve()),
-    };
-    answers.resume = current;
+    answers.resume = { errorBefore: chat.error, settle: (error) => (error ? reject(error) : resolve()) };
     // `answer` passed validateAnswer: never "" nor [] (a falsy resumeData would start a new run).
-    void chat.sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } }).finally(() => {
-      current.ended = true;
-      answers.ended.version += 1;
-      for (const listener of answers.ended.listeners) listener();
-    });
+    void chat.sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } });
   });
 }
 
-/** Settles the chat's ended resume by the chat state a render committed after it ended. */
+/** Settles the chat's resume by the first chat state a render committed after the request. */
 function settleResume(answers: ChatAnswers, chat: ChatState): void {
   const current = answers.resume;
-  if (!current?.ended || isBusy(chat)) return;
+  if (!current || isBusy(chat)) return;
   // A render from before the request: the error it shows is not this resume's.
   if (chat.status === 'error' && chat.error === current.errorBefore) return;
   answers.resume = undefined;
   if (chat.status === 'error' && chat.error) answers.answerErrors.add(chat.error);
-  current.settle(chat.status === 'error' ? chat.error : undefined);
+  current.settle(chat.status === 'error' && chat.error ? failureOf(chat.error) : undefined);
 }
 
 /**
@@ -127,26 +131,19 @@ function settleResume(answers: ChatAnswers, chat: ChatState): void {
  */
 export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOptions = {}): StackRun {
   const answers = answersOf(chat, options);
-  const { tracker, ended } = answers;
+  const { tracker } = answers;
   const snapshot = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
-  const version = useSyncExternalStore(
-    (listener) => {
-      ended.listeners.add(listener);
-      return () => ended.listeners.delete(listener);
-    },
-    () => ended.version,
-    () => ended.version,
-  );
   const found = useMemo(() => chatPrompts(chat.messages), [chat.messages]);
   // Each of the chat's parts may give options, or none (assistant-ui's answered tool parts): what any gave is kept.
   // eslint-disable-next-line react-hooks/immutability -- the chat's record lives outside React, read by its tracker in events
   useInsertionEffect(() => {
     answers.latest = { chat, options: { ...answers.latest.options, ...options } };
   });
-  const { status, error } = chat;
-  useEffect(() => settleResume(answers, { status, error }), [answers, status, error, version]);
+  const { status, error, messages } = chat;
+  // A resume ends with a new error, or with what it streamed into the messages.
+  useEffect(() => settleResume(answers, { status, error }), [answers, status, error, messages]);
   // The chat's own failed request, as the kit's error; a resume's failure its question shows.
-  const chatError = useMemo(() => (error ? (classifyFailure(error) as RunError) : undefined), [error]);
+  const chatError = useMemo(() => (error ? (classifyFailure(failureOf(error)) as RunError) : undefined), [error]);
   const own = status === 'error' && error && !answers.resume && !answers.answerErrors.has(error);
   return useStackRun({ tracker, snapshot }, found, own ? chatError : undefined);
 }

@@ -17,7 +17,8 @@ export interface AskUserMastraChatOptions {
    * `@ask-user-kit/core`, or `createClientJsTransport(useMastraClient().getAgent(agentId))` from
    * `@ask-user-kit/core/client-js`. Its `resume` takes the question's own run id, and its refusals
    * (409 `answered-elsewhere`, `expired` confirmed by the suspended-runs list) become the
-   * question's state; after one answered in another window, its `listSuspended` finds the next.
+   * question's state; after one answered in another window, its `listSuspended` finds the next
+   * (given `resourceId` or `threadId`).
    */
   transport: Pick<AgentTransport, 'resume' | 'listSuspended'>;
   /** The resource the chat's runs belong to (useChat's `resourceId`), sent with each answer. */
@@ -62,9 +63,11 @@ export function useAskUserMastraChat(
   const latest = useLatest({ chat, options });
   const answers = useTracker<FoundPrompt>({
     busy: () => latest.current.chat.isRunning,
-    suspendedRuns: async () => {
+    // The chat's own runs: without its resource or thread, another chat's would come too.
+    suspendedRuns: () => {
       const { transport, resourceId, threadId } = latest.current.options;
-      return (await transport.listSuspended({ resourceId, threadId })).runs;
+      if (resourceId === undefined && threadId === undefined) return undefined;
+      return transport.listSuspended({ resourceId, threadId }).then(({ runs }) => runs);
     },
     send: async ({ prompt }, answer) => {
       const { chat: current, options: { transport, resourceId, threadId } } = latest.current;

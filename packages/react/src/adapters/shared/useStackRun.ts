@@ -82,11 +82,13 @@ export function withRestored<F extends FoundPrompt>(
   restored: readonly SuspendedRun[],
 ): readonly (F | FoundPrompt)[] {
   const held = new Set(found.map(({ prompt }) => prompt.toolCallId));
-  const more = restored.flatMap(({ runId, toolCalls }) =>
-    toolCalls
-      .filter((call) => !call.requiresApproval && !held.has(call.toolCallId) && isAskUserCall(call))
-      .map((call): FoundPrompt => ({ prompt: parsePrompt({ ...call, runId }), state: 'ready' })),
-  );
+  const more: FoundPrompt[] = [];
+  for (const { runId, toolCalls } of restored)
+    for (const call of toolCalls) {
+      if (call.requiresApproval || held.has(call.toolCallId) || !isAskUserCall(call)) continue;
+      held.add(call.toolCallId);
+      more.push({ prompt: parsePrompt({ ...call, runId }), state: 'ready' });
+    }
   return more.length === 0 ? found : [...found, ...more];
 }
 
