@@ -49,6 +49,14 @@ export {
 export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
 export { MAX_QUOTE_LENGTH } from './quote.ts';
 export { confirmExpiry } from './transports/confirmExpiry.ts';
+export { classifyFailure, createSubmissionTracker } from './submissionTracker.ts';
+export type {
+  FoundPrompt,
+  Submission,
+  SubmissionSnapshot,
+  SubmissionTracker,
+  SubmissionTrackerOptions,
+} from './submissionTracker.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {

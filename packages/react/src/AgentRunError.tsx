@@ -22,7 +22,7 @@ export function runErrorHint(error: RunError): string | undefined {
   if (status === 404 && UNKNOWN_AGENT.test(message))
     return 'Check agentId: the server has no agent by that id (its key in new Mastra({ agents })).';
   if (status === 404)
-    return "Nothing answers at this address: check baseUrl (the Mastra server's origin, or '' behind a proxy) and apiPrefix (the server's apiPrefix, /api by default).";
+    return "Nothing answers at this address: check baseUrl (the Mastra server's origin, or '' behind a proxy) and apiPrefix (the server's apiPrefix, /api by default), or a chat's api (chatRoute's path); behind a proxy, check that it forwards that path to the Mastra server.";
   if (status === 401 || status === 403)
     return 'The server refused these credentials: check the headers option (its auth token).';
   if (status >= 500) return 'The server failed: its log says why. Try again once it runs.';

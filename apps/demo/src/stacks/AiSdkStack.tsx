@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { createFetchTransport, type Prompt } from '@ask-user-kit/core';
-import { AskUserPrompt } from '@ask-user-kit/react';
+import { AgentRunError, AskUserPrompt } from '@ask-user-kit/react';
 import {
   promptFromPart,
   storedPromptFromPart,
@@ -9,7 +9,7 @@ import {
 } from '@ask-user-kit/react/ai-sdk';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
-import { HistoryPending, useChatHistory } from './chatHistory.tsx';
+import { HistoryPending, readChatHistory, useChatHistory } from './chatHistory.tsx';
 import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
 
 /**
@@ -32,10 +32,14 @@ function AiSdkChat({
 }: StackPageProps & { initialMessages: UIMessage[] }) {
   const memory = { thread: conversationId, resource: conversationId };
   const [transport] = useState(() => new DefaultChatTransport({ api: '/chat/planner', body: { memory } }));
-  // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
+  // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for
+  // both); the history brings another window's answer and the question waiting now.
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
   const chat = useChat({ id: conversationId, transport, messages: initialMessages });
-  const run = useAskUserChat(chat, { transport: runs, resourceId: conversationId });
+  const run = useAskUserChat(chat, {
+    suspendedRuns: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+    history: () => readChatHistory(conversationId),
+  });
   const waiting = run.openPrompts.length > 0;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
 
@@ -44,10 +48,10 @@ function AiSdkChat({
       stack="ai-sdk"
       conversationId={conversationId}
       onNewConversation={onNewConversation}
-      status={statusOf({ busy, waiting, failed: chat.status === 'error', said: chat.messages.length > 0 })}
+      status={statusOf({ busy, waiting, failed: run.error !== undefined, said: chat.messages.length > 0 })}
       waiting={waiting}
       empty={chat.messages.length === 0}
-      error={chat.status === 'error' && !waiting ? chat.error?.message : undefined}
+      error={run.error && <AgentRunError run={run} />}
       onSend={(text) => void chat.sendMessage({ text })}
     >
       {rows(chat.messages).map((row) =>

@@ -6,16 +6,28 @@ import {
 } from '@assistant-ui/react';
 import { AssistantChatTransport, useAISDKChat, useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import { createFetchTransport } from '@ask-user-kit/core';
-import { chatPrompts, type AskUserChatSource } from '@ask-user-kit/react/ai-sdk';
-import { AskUserToolPart, makeAskUserDataUI } from '@ask-user-kit/react/assistant-ui';
+import { AgentRunError } from '@ask-user-kit/react';
+import { useAskUserChat, type AskUserChatSource } from '@ask-user-kit/react/ai-sdk';
+import {
+  AskUserToolPart,
+  makeAskUserDataUI,
+  type AskUserDataPartOptions,
+} from '@ask-user-kit/react/assistant-ui';
 import type { UIMessage } from 'ai';
 import { useState } from 'react';
-import { HistoryPending, useChatHistory } from './chatHistory.tsx';
+import { HistoryPending, readChatHistory, useChatHistory } from './chatHistory.tsx';
 import { StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
 
-// The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
-const AskUserDataUI = makeAskUserDataUI({
-  transport: createFetchTransport({ baseUrl: '', agentId: 'planner' }),
+const runs = createFetchTransport({ baseUrl: '', agentId: 'planner' });
+
+/**
+ * The answers' options: the suspended-runs list tells an expired question from a failed resume
+ * (chatRoute says 500 for both); the history brings another window's answer and the question
+ * waiting now.
+ */
+const answerOptions = (conversationId: string): AskUserDataPartOptions => ({
+  suspendedRuns: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+  history: () => readChatHistory(conversationId),
   promptProps: { autoFocus: true },
 });
 
@@ -37,27 +49,40 @@ function AssistantUiChat({ initialMessages, ...props }: StackPageProps & { initi
   const memory = { thread: props.conversationId, resource: props.conversationId };
   const [transport] = useState(() => new AssistantChatTransport({ api: '/chat/planner', body: { memory } }));
   const runtime = useChatRuntime({ transport, messages: initialMessages });
+  const [options] = useState(() => answerOptions(props.conversationId));
+  const [AskUserDataUI] = useState(() => makeAskUserDataUI(options));
   return (
     <AssistantRuntimeProvider runtime={runtime}>
       <AskUserDataUI />
-      <Thread {...props} runtime={runtime} />
+      <Thread {...props} runtime={runtime} options={options} />
     </AssistantRuntimeProvider>
   );
 }
 
-function Thread({ runtime, ...props }: StackPageProps & { runtime: AssistantRuntime }) {
+interface ThreadProps extends StackPageProps {
+  runtime: AssistantRuntime;
+  options: AskUserDataPartOptions;
+}
+
+function Thread(props: ThreadProps) {
   const chat = useAISDKChat() as AskUserChatSource | undefined;
-  const messages = chat?.messages ?? [];
-  const waiting = chatPrompts(messages).some((found) => found.state === 'ready');
-  const busy = chat?.status === 'submitted' || chat?.status === 'streaming';
+  return chat ? <ChatThread {...props} chat={chat} /> : null;
+}
+
+function ChatThread({ runtime, options, chat, ...props }: ThreadProps & { chat: AskUserChatSource }) {
+  // The same answers as the thread's questions show: one per chat.
+  const run = useAskUserChat(chat, options);
+  const messages = chat.messages;
+  const waiting = run.openPrompts.length > 0;
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
   return (
     <StackShell
       {...props}
       stack="assistant-ui"
-      status={statusOf({ busy, waiting, failed: chat?.status === 'error', said: messages.length > 0 })}
+      status={statusOf({ busy, waiting, failed: run.error !== undefined, said: messages.length > 0 })}
       waiting={waiting}
       empty={messages.length === 0}
-      error={chat?.status === 'error' && !waiting ? chat.error?.message : undefined}
+      error={run.error && <AgentRunError run={run} />}
       onSend={(text) => runtime.thread.append(text)}
     >
       <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />

@@ -54,7 +54,7 @@ function Planner({ conversationId, onNewConversation, failure, onRunStarted }: P
   const run = useAskUserCopilotKit({
     agentId: AGENT_ID,
     // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
-    restore: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+    suspendedRuns: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
   });
   const [connecting, setConnecting] = useState(true);
 

@@ -37,8 +37,8 @@ export interface StackShellProps extends StackPageProps {
   connecting?: boolean;
   /** Nothing said yet: the welcome and its suggestions show. */
   empty: boolean;
-  /** The stack's own error, said under the conversation. */
-  error?: string;
+  /** The stack's own error, said under the conversation: a message, or an alert of its own. */
+  error?: ReactNode;
   onSend: (text: string) => void;
   /** The conversation's rows (`<li>`), or the stack's own thread when `list` is false. */
   children: ReactNode;
@@ -85,7 +85,7 @@ export function StackShell(props: StackShellProps) {
           </h2>
           {empty && !connecting && <Welcome onPick={onSend} disabled={busy} />}
           {list ? <ol className="transcript">{children}</ol> : children}
-          {error && !busy && <p role="alert">{error}</p>}
+          {error && !busy && (typeof error === 'string' ? <p role="alert">{error}</p> : error)}
         </section>
         <div className="chat__dock">
           <Composer disabled={busy || waiting || connecting} hint={hint} onSend={onSend} />

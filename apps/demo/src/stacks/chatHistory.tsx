@@ -53,7 +53,7 @@ export function HistoryPending({
 }
 
 /** The thread's UI messages, oldest first; none for a conversation not begun yet. */
-async function readChatHistory(thread: string, signal: AbortSignal): Promise<UIMessage[]> {
+export async function readChatHistory(thread: string, signal?: AbortSignal): Promise<UIMessage[]> {
   // chatRoute's body names the thread and its resource (`memory`): the demo uses one id for both.
   const query = new URLSearchParams({ thread, resource: thread });
   const response = await fetch(`/chat/planner/history?${query}`, { signal });

@@ -3,8 +3,10 @@ import {
   parsePrompt,
   readAskUserOutput,
   type AnswerValue,
+  type FoundPrompt,
   type Prompt,
 } from '@ask-user-kit/core';
+import { isRecord } from '../shared/isRecord.ts';
 
 // What @ag-ui/mastra's MastraAgent emits for a suspension, read without importing AG-UI: a
 // `CUSTOM` event named `on_interrupt` whose `value` (a JSON string) is `{ type: 'mastra_suspend',
@@ -40,17 +42,12 @@ export interface MastraInterrupt {
 export type AgUiPromptState = 'ready' | 'malformed' | 'answered';
 
 /** An `ask_user` interrupt found in the thread's events. */
-export interface AgUiPrompt {
-  prompt: Prompt;
+export interface AgUiPrompt extends FoundPrompt {
   state: AgUiPromptState;
-  /** The answer the tool's result names (`answered`). */
-  answer?: AnswerValue;
   /** The interrupt as the agent sent it: a resume names it. */
   interrupt: MastraInterrupt;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -11,4 +11,5 @@ export {
 } from './agUiPrompts.ts';
 export type { AgUiEventLike, AgUiPrompt, AgUiPromptState, MastraInterrupt } from './agUiPrompts.ts';
 export { useAskUserAgUi } from './useAskUserAgUi.ts';
-export type { AgUiAgentLike, AskUserAgUi, AskUserAgUiOptions } from './useAskUserAgUi.ts';
+export type { AgUiAgentLike } from './useAskUserAgUi.ts';
+export type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AskUserPrompt } from '../../AskUserPrompt.tsx';
 import { defaultLabels } from '../../labels.ts';
 import { resumeEntries, type MastraInterrupt } from './agUiPrompts.ts';
-import { useAskUserAgUi, type AgUiAgentLike, type AskUserAgUiOptions } from './useAskUserAgUi.ts';
+import type { StackRunOptions } from '../shared/useStackRun.ts';
+import { useAskUserAgUi, type AgUiAgentLike } from './useAskUserAgUi.ts';
 
 // @ag-ui/mastra's real MastraAgent (the AG-UI agent CopilotKit's runtime runs) over a real,
 // in-process Mastra with the scripted planner; no CopilotKit runtime: the AG-UI agent is driven
@@ -68,7 +69,7 @@ function Chat({
   options,
 }: {
   watched: ReturnType<typeof watchedAgent>;
-  options?: AskUserAgUiOptions;
+  options?: StackRunOptions;
 }) {
   const [agent] = useState(() => watched.agent);
   const run = useAskUserAgUi(agent, options);
@@ -167,7 +168,7 @@ describe('useAskUserAgUi with @ag-ui/mastra MastraAgent', () => {
     const runs = createFetchTransport({ baseUrl: server.url, agentId: 'trip' });
     const restore = async () => (await runs.listSuspended({ resourceId })).runs;
     const user = userEvent.setup();
-    render(<Chat watched={later} options={{ restore }} />);
+    render(<Chat watched={later} options={{ suspendedRuns: restore }} />);
     await user.type(await screen.findByRole('textbox', where, wait), 'Vienna');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await user.click(await screen.findByRole('radio', { name: /Car/ }, wait));
@@ -179,7 +180,7 @@ describe('useAskUserAgUi with @ag-ui/mastra MastraAgent', () => {
     const watched = watchedAgent();
     const restore = () => Promise.reject(new Error('Service Unavailable'));
     const user = userEvent.setup();
-    render(<Chat watched={watched} options={{ restore }} />);
+    render(<Chat watched={watched} options={{ suspendedRuns: restore }} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Service Unavailable');
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await screen.findByRole('textbox', where, wait);

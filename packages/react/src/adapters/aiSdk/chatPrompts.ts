@@ -3,10 +3,11 @@ import {
   parsePrompt,
   promptKey,
   readAskUserOutput,
-  type AnswerValue,
+  type FoundPrompt,
   type Prompt,
   type SuspendedToolCall,
 } from '@ask-user-kit/core';
+import { isRecord } from '../shared/isRecord.ts';
 
 // What @mastra/ai-sdk's chatRoute puts into the AI SDK's UI messages, read without importing `ai`:
 // a suspension is a `data-tool-call-suspended` part whose `data` has the run id, the tool call id,
@@ -37,11 +38,8 @@ export interface SuspendedPart {
 export type ChatPromptState = 'ready' | 'malformed' | 'answered' | 'expired';
 
 /** An `ask_user` suspension found in the chat's messages. */
-export interface ChatPrompt {
-  prompt: Prompt;
+export interface ChatPrompt extends FoundPrompt {
   state: ChatPromptState;
-  /** The answer the tool's output names (`answered`). */
-  answer?: AnswerValue;
   /** The id of the assistant message that holds it. */
   messageId: string;
 }
@@ -57,8 +55,6 @@ interface ToolPartLike {
   output?: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 

@@ -10,4 +10,5 @@ export {
 } from './chatPrompts.ts';
 export type { ChatMessageLike, ChatPrompt, ChatPromptState, SuspendedPart } from './chatPrompts.ts';
 export { useAskUserChat } from './useAskUserChat.ts';
-export type { AskUserChat, AskUserChatOptions, AskUserChatSource } from './useAskUserChat.ts';
+export type { AskUserChatOptions, AskUserChatSource } from './useAskUserChat.ts';
+export type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';

@@ -61,7 +61,8 @@ function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMes
   );
   const [agentTransport] = useState(() => createFetchTransport({ baseUrl, agentId: 'trip' }));
   const chat = useChat({ transport, messages: initialMessages });
-  const run = useAskUserChat(chat, confirmExpiry ? { transport: agentTransport } : {});
+  const suspendedRuns = async () => (await agentTransport.listSuspended({})).runs;
+  const run = useAskUserChat(chat, confirmExpiry ? { suspendedRuns } : {});
   const text = chat.messages
     .filter((message) => message.role === 'assistant')
     .flatMap((message) => message.parts)

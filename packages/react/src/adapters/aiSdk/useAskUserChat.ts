@@ -1,18 +1,15 @@
 import {
-  confirmExpiry,
-  httpFailure,
-  saysExpired,
-  type AgentTransport,
+  classifyFailure,
+  createSubmissionTracker,
   type AnswerValue,
+  type FoundPrompt,
   type Prompt,
-  type PromptEntry,
-  type Refusal,
   type RunError,
+  type SubmissionTracker,
 } from '@ask-user-kit/core';
-import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useState } from 'react';
-import type { AskUserPromptRun } from '../../types.ts';
-import { useStackAnswers } from '../shared/useStackAnswers.ts';
-import { chatPrompts, type ChatMessageLike, type ChatPrompt } from './chatPrompts.ts';
+import { useEffect, useInsertionEffect, useMemo, useSyncExternalStore } from 'react';
+import { useStackRun, type StackRun, type StackRunOptions } from '../shared/useStackRun.ts';
+import { chatPrompts, type ChatMessageLike } from './chatPrompts.ts';
 
 /** What the hook needs of `useChat()` (`@ai-sdk/react`): its result fits. */
 export interface AskUserChatSource {
@@ -20,179 +17,133 @@ export interface AskUserChatSource {
   status: 'submitted' | 'streaming' | 'ready' | 'error';
   error: Error | undefined;
   sendMessage(message: undefined, options: { body: object }): Promise<void>;
+  /** Replaces the chat's messages (useChat's own, for its own message type): with `history`'s. */
+  setMessages?(messages: never): void;
 }
 
-/** How the hook tells an expired question from a failed resume. */
-export interface AskUserChatOptions {
+export interface AskUserChatOptions extends StackRunOptions {
   /**
-   * Where the agent's suspended runs are listed, e.g. `createFetchTransport({ baseUrl, agentId })`
-   * from `@ask-user-kit/core`. chatRoute answers a resume of a question that no longer waits with a
-   * bare 500, so a failed resume is shown `expired` only when this list no longer has its call
-   * (as `useAgentRun` does). Without it, only the server's own words can say so.
+   * The conversation as the server keeps it (e.g. `@ask-user-kit/server/ai-sdk`'s
+   * chatHistoryRoute), read into the chat (`setMessages`) after a question was answered in another
+   * window: the other window's answer and the question that waits now show in this one.
    */
-  transport?: Pick<AgentTransport, 'listSuspended'>;
-  /** The resource the chat's runs belong to (Mastra's `memory.resource`), to narrow the list. */
-  resourceId?: string;
+  history?: () => Promise<ChatMessageLike[]>;
 }
 
-/** `<AskUserPrompt run>` over an AI SDK chat, with the prompts its messages hold. */
-export interface AskUserChat extends AskUserPromptRun {
-  /** One entry per `ask_user` prompt of the chat, oldest first (the chat's messages hold the rest). */
-  transcript: readonly PromptEntry[];
-  /** The prompts still waiting: `ready`, `submitting`, `failed` or `malformed`. */
-  openPrompts: readonly Prompt[];
-}
-
-// The messages the adapter words itself; the rest come from the server through the chat's error.
-const FAILED_MESSAGE = 'The answer could not be sent.';
-const NOT_OPEN_MESSAGE = 'This question was already answered or has expired.';
+type ChatState = Pick<AskUserChatSource, 'status' | 'error'>;
 
 /**
- * An answer this hook sent: `sending`, then `ended` when `sendMessage` resolved, which the next
- * render turns for good into `taken` (the server streamed the resume), `answered-elsewhere` (the
- * answer guard's 409), or `confirming` (any other error) until the suspended-runs list says
- * `expired` or `failed`; so a later request of the chat does not change it.
+ * The chat's error as core's `classifyFailure` reads an HTTP failure: the AI SDK's `APICallError`
+ * has the status as `statusCode` and the body as text (`responseBody`, JSON from Mastra and the
+ * answer guard).
  */
-type Submission =
-  | { phase: 'sending' | 'ended' | 'taken' | 'answered-elsewhere' | 'expired'; answer: AnswerValue }
-  | { phase: 'confirming'; answer: AnswerValue; error: RunError; saidExpired: boolean }
-  | { phase: 'failed'; answer: AnswerValue; error: RunError };
-
-/** What the AI SDK's `DefaultChatTransport` rejects an HTTP error with (an `APICallError`). */
-interface ChatRequestError {
-  message?: unknown;
-  statusCode?: unknown;
-  responseBody?: unknown;
-}
-
-type ChatOutcome = Pick<AskUserChatSource, 'status' | 'error'>;
-
-/** The server's body, parsed when it is JSON (Mastra's `{ error }`, the guard's 409). */
-function parsedBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
+function failureOf(error: Error): Error {
+  const { statusCode, responseBody } = error as { statusCode?: unknown; responseBody?: unknown };
+  if (typeof statusCode !== 'number') return error;
+  let payload = responseBody;
   try {
-    return JSON.parse(body) as unknown;
+    payload = JSON.parse(String(responseBody)) as unknown;
   } catch {
-    return body;
+    // Not JSON: the text itself.
   }
+  return Object.assign(new Error(error.message, { cause: error }), { status: statusCode, payload });
 }
 
-/** The chat's error as the kit's failure, and whether the server's own words say "expired". */
-function failureOf(error: Error | undefined): { failure: RunError | Refusal; saidExpired: boolean } {
-  const { message, statusCode, responseBody } = (error ?? {}) as ChatRequestError;
-  const body = parsedBody(responseBody);
-  const said = (Object(body) as { error?: unknown }).error ?? body ?? message;
-  const text = typeof said === 'string' && said !== '' ? said : FAILED_MESSAGE;
-  const saidExpired = saysExpired(said);
-  if (typeof statusCode !== 'number') return { failure: { code: 'network', message: text }, saidExpired };
-  return { failure: httpFailure(statusCode, text), saidExpired };
+const isBusy = ({ status }: ChatState) => status === 'submitted' || status === 'streaming';
+
+/**
+ * A resume the chat runs: `sendMessage` does not reject, it ends with the chat's status and error,
+ * which a render after it shows (the chat is busy from the moment `sendMessage` is called).
+ */
+interface Resume {
+  errorBefore: Error | undefined;
+  settle(error?: Error): void;
 }
 
-/** How an ended request went: `useChat` does not reject, it sets its status and error. */
-function verdictOf(submission: Submission, { status, error }: ChatOutcome): Submission {
-  if (submission.phase !== 'ended') return submission;
-  // A chat read through another store (assistant-ui's useAISDKChat) can lag a render behind the
-  // request: still busy there means the verdict waits for the next render.
-  if (status === 'submitted' || status === 'streaming') return submission;
-  const { answer } = submission;
-  if (status !== 'error') return { phase: 'taken', answer };
-  const { failure, saidExpired } = failureOf(error);
-  if (failure.code === 'answered-elsewhere') return { phase: 'answered-elsewhere', answer };
-  if (failure.code === 'expired') return { phase: 'expired', answer };
-  return { phase: 'confirming', answer, error: failure as RunError, saidExpired };
+/**
+ * The answers of one chat, whichever of its parts sends them (assistant-ui renders a part per
+ * question): one tracker, and the resume running. useChat's functions are its chat's own, the
+ * same every render: `sendMessage` keys them.
+ */
+interface ChatAnswers {
+  tracker: SubmissionTracker<FoundPrompt>;
+  /** The last committed render's chat and options. */
+  latest: { chat: AskUserChatSource; options: AskUserChatOptions };
+  resume?: Resume;
+  /** The errors the chat's resumes failed with: their questions show them. */
+  answerErrors: WeakSet<Error>;
+}
+const answersByChat = new WeakMap<AskUserChatSource['sendMessage'], ChatAnswers>();
+
+function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAnswers {
+  const known = answersByChat.get(chat.sendMessage);
+  if (known) return known;
+  const answers: ChatAnswers = {
+    latest: { chat, options },
+    answerErrors: new WeakSet(),
+    tracker: createSubmissionTracker({
+      busy: () => isBusy(answers.latest.chat),
+      suspendedRuns: () => answers.latest.options.suspendedRuns?.(),
+      send: ({ prompt }, answer) => resume(answers, prompt, answer),
+      refetch: () => {
+        const { chat: current, options: latest } = answers.latest;
+        const { history } = latest;
+        if (!history || !current.setMessages) return undefined;
+        return history().then((messages) => current.setMessages?.(messages as never));
+      },
+    }),
+  };
+  answersByChat.set(chat.sendMessage, answers);
+  return answers;
+}
+
+/** Sends the answer as chatRoute resumes; settles once a render shows the chat's state after it. */
+function resume(answers: ChatAnswers, { runId, toolCallId }: Prompt, answer: AnswerValue): Promise<void> {
+  const { chat } = answers.latest;
+  return new Promise((resolve, reject) => {
+    answers.resume = { errorBefore: chat.error, settle: (error) => (error ? reject(error) : resolve()) };
+    // `answer` passed validateAnswer: never "" nor [] (a falsy resumeData would start a new run).
+    void chat.sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } });
+  });
+}
+
+/** Settles the chat's resume by the first chat state a render committed after the request. */
+function settleResume(answers: ChatAnswers, chat: ChatState): void {
+  const current = answers.resume;
+  if (!current || isBusy(chat)) return;
+  // A render from before the request: the error it shows is not this resume's.
+  if (chat.status === 'error' && chat.error === current.errorBefore) return;
+  answers.resume = undefined;
+  if (chat.status === 'error' && chat.error) answers.answerErrors.add(chat.error);
+  current.settle(chat.status === 'error' && chat.error ? failureOf(chat.error) : undefined);
 }
 
 /**
  * Answers `ask_user` questions in an AI SDK chat served by `@mastra/ai-sdk`'s `chatRoute`: finds
- * the prompts in `useChat()`'s messages, and submits a validated answer the way that route
+ * the questions in `useChat()`'s messages, and sends a validated answer the way that route
  * resumes, `sendMessage(undefined, { body: { resumeData, runId, toolCallId } })`, so the resumed
- * reply joins the same assistant message. The result fits `<AskUserPrompt run>` unchanged.
+ * reply joins the same assistant message. The result fits `<AskUserPrompt run>` unchanged, and
+ * `<AgentRunError run>` shows the chat's own failed request (a wrong `api`, a missing proxy).
  * @example
  * const chat = useChat({ transport: new DefaultChatTransport({ api: '/chat/planner' }) });
  * const run = useAskUserChat(chat);
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
  */
-export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOptions = {}): AskUserChat {
-  const [submissions, setSubmissions] = useState<ReadonlyMap<string, Submission>>(() => new Map());
-  // The render that first sees a request ended also sees the chat's status after it: settle it now.
-  const settled = settle(submissions, chat);
-  if (settled !== submissions) setSubmissions(settled);
+export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOptions = {}): StackRun {
+  const answers = answersOf(chat, options);
+  const { tracker } = answers;
+  const snapshot = useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot);
   const found = useMemo(() => chatPrompts(chat.messages), [chat.messages]);
-  useExpiryCheck(settled, setSubmissions, found, options);
-
-  // What send() reads when it runs (in an event): the last committed render's chat.
-  const latest = useRef(chat);
+  // Each of the chat's parts may give options, or none (assistant-ui's answered tool parts): what any gave is kept.
+  // eslint-disable-next-line react-hooks/immutability -- the chat's record lives outside React, read by its tracker in events
   useInsertionEffect(() => {
-    latest.current = chat;
+    answers.latest = { chat, options: { ...answers.latest.options, ...options } };
   });
-  const send = useCallback(({ prompt }: ChatPrompt, answer: AnswerValue) => {
-    const { key, runId, toolCallId } = prompt;
-    const record = (phase: 'sending' | 'ended') =>
-      setSubmissions((current) => new Map(current).set(key, { phase, answer }));
-    record('sending');
-    // `answer` passed validateAnswer: never "" nor [] (a falsy resumeData would start a new run).
-    return latest.current
-      .sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } })
-      .finally(() => record('ended'));
-  }, []);
-  const busy = useCallback(
-    () => latest.current.status === 'submitted' || latest.current.status === 'streaming',
-    [],
-  );
-  return useStackAnswers({ found, submissions: settled, send, busy });
-}
-
-/**
- * Asks the suspended-runs list about each failed resume (`confirming`): gone from it → `expired`,
- * still listed, or no list to ask → `failed`, as `useAgentRun` tells them apart.
- */
-function useExpiryCheck(
-  submissions: ReadonlyMap<string, Submission>,
-  setSubmissions: (
-    update: (current: ReadonlyMap<string, Submission>) => ReadonlyMap<string, Submission>,
-  ) => void,
-  found: readonly ChatPrompt[],
-  { transport, resourceId }: AskUserChatOptions,
-): void {
-  const checking = useRef(new Set<Submission>());
-  useEffect(() => {
-    for (const [key, submission] of submissions) {
-      if (submission.phase !== 'confirming' || checking.current.has(submission)) continue;
-      const prompt = found.find((entry) => entry.prompt.key === key)?.prompt;
-      if (!prompt) continue;
-      checking.current.add(submission);
-      const { answer, error, saidExpired } = submission;
-      const decide = (failure: RunError | Refusal) => {
-        checking.current.delete(submission);
-        const next: Submission =
-          failure.code === 'expired' ? { phase: 'expired', answer } : { phase: 'failed', answer, error };
-        setSubmissions((current) =>
-          current.get(key) === submission ? new Map(current).set(key, next) : current,
-        );
-      };
-      if (!transport) {
-        decide(saidExpired ? { code: 'expired', message: NOT_OPEN_MESSAGE } : error);
-        continue;
-      }
-      const request = { runId: prompt.runId, toolCallId: prompt.toolCallId, resumeData: answer, resourceId };
-      void confirmExpiry(error, saidExpired, request, transport.listSuspended).then(decide, () =>
-        decide(error),
-      );
-    }
-  }, [submissions, setSubmissions, found, transport, resourceId]);
-}
-
-/** `submissions` with every ended request given its verdict; the same map when none changed. */
-function settle(
-  submissions: ReadonlyMap<string, Submission>,
-  outcome: ChatOutcome,
-): ReadonlyMap<string, Submission> {
-  let next: Map<string, Submission> | undefined;
-  for (const [key, submission] of submissions) {
-    const verdict = verdictOf(submission, outcome);
-    if (verdict === submission) continue;
-    next ??= new Map(submissions);
-    next.set(key, verdict);
-  }
-  return next ?? submissions;
+  const { status, error, messages } = chat;
+  // A resume ends with a new error, or with what it streamed into the messages.
+  useEffect(() => settleResume(answers, { status, error }), [answers, status, error, messages]);
+  // The chat's own failed request, as the kit's error; a resume's failure its question shows.
+  const chatError = useMemo(() => (error ? (classifyFailure(failureOf(error)) as RunError) : undefined), [error]);
+  const own = status === 'error' && error && !answers.resume && !answers.answerErrors.has(error);
+  return useStackRun({ tracker, snapshot }, found, own ? chatError : undefined);
 }

@@ -1,13 +1,10 @@
 import { useAgent, useCopilotKit } from '@copilotkit/react-core/v2/headless';
+import { classifyFailure } from '@ask-user-kit/core';
 import { useMemo } from 'react';
-import {
-  useAskUserAgUi,
-  type AgUiAgentLike,
-  type AskUserAgUi,
-  type AskUserAgUiOptions,
-} from '../agUi/useAskUserAgUi.ts';
+import { useAskUserAgUi, type AgUiAgentLike } from '../agUi/useAskUserAgUi.ts';
+import type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';
 
-export interface AskUserCopilotKitOptions extends AskUserAgUiOptions {
+export interface AskUserCopilotKitOptions extends StackRunOptions {
   /** The CopilotKit agent whose interrupts to answer. Default: the provider's (or chat's) agent. */
   agentId?: string;
 }
@@ -18,13 +15,13 @@ export interface AskUserCopilotKitOptions extends AskUserAgUiOptions {
  * everywhere (`parsePrompt`), and resumes a validated answer the way `useInterrupt`'s `resolve`
  * does, `copilotkit.runAgent({ agent, resume })`. Unlike `useInterrupt`, which forgets an
  * interrupt when its resume fails or any run starts, the prompt stays: `failed` keeps the answer
- * for Retry, and `restore` brings a pending one back after a reload; the answer guard's 409
+ * for Retry, and `suspendedRuns` brings a pending one back after a reload; the answer guard's 409
  * (another tab answered first) shows `answered-elsewhere`. Fits `<AskUserPrompt run>`.
  * @example
  * const run = useAskUserCopilotKit({ agentId: 'planner' });
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />);
  */
-export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): AskUserAgUi {
+export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): StackRun {
   const { agentId, ...agUiOptions } = options;
   const { copilotkit } = useCopilotKit();
   // No re-render per event: the answers' hook keeps its own state from the events.
@@ -39,6 +36,9 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): As
         const watch = agent.subscribe({
           onRunFailed: ({ error }) => {
             failure ??= error;
+            // Another window answered first: the question says so, it is no failure of the agent to
+            // log. @ag-ui/client honours stopPropagation here, though its type leaves it out.
+            if (classifyFailure(error).code === 'answered-elsewhere') return { stopPropagation: true } as never;
           },
           onRunErrorEvent: ({ event }) => {
             failure ??= new Error(event.message);
@@ -50,6 +50,12 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): As
           watch.unsubscribe();
         }
         if (failure !== undefined) throw failure;
+      },
+      // The agent's open interrupts include the one answered elsewhere, and a resume must name every
+      // open one: they are dropped, and the suspended runs (read next) say which wait now.
+      connect: async () => {
+        // eslint-disable-next-line react-hooks/immutability -- the shared agent's own state, as its runs set it
+        agent.pendingInterrupts = [];
       },
     }),
     [agent, copilotkit],

@@ -3,8 +3,5 @@
 export { mastraChatPrompts, promptsOfMessage } from './mastraPrompts.ts';
 export type { MastraMessageLike, MastraPrompt, MastraPromptState } from './mastraPrompts.ts';
 export { useAskUserMastraChat } from './useAskUserMastraChat.ts';
-export type {
-  AskUserMastraChat,
-  AskUserMastraChatOptions,
-  AskUserMastraChatSource,
-} from './useAskUserMastraChat.ts';
+export type { AskUserMastraChatOptions, AskUserMastraChatSource } from './useAskUserMastraChat.ts';
+export type { StackRun } from '../shared/useStackRun.ts';

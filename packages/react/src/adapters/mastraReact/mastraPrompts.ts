@@ -3,8 +3,10 @@ import {
   parsePrompt,
   readAskUserOutput,
   type AnswerValue,
+  type FoundPrompt,
   type Prompt,
 } from '@ask-user-kit/core';
+import { isRecord } from '../shared/isRecord.ts';
 
 // What @mastra/react's useChat keeps in its messages (`MastraDBMessage`), read without importing
 // it: a suspension is an entry of the assistant message's `content.metadata.suspendedTools`,
@@ -23,17 +25,12 @@ export interface MastraMessageLike {
 export type MastraPromptState = 'ready' | 'malformed' | 'answered';
 
 /** An `ask_user` suspension found in the chat's messages. */
-export interface MastraPrompt {
-  prompt: Prompt;
+export interface MastraPrompt extends FoundPrompt {
   state: MastraPromptState;
-  /** The answer the tool's output names (`answered`). */
-  answer?: AnswerValue;
   /** The id of the assistant message that holds it. */
   messageId: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 
 const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 

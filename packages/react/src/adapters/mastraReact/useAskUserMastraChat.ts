@@ -1,17 +1,7 @@
-import {
-  RequestError,
-  toRunError,
-  type AgentTransport,
-  type AnswerValue,
-  type DecodeEvent,
-  type Prompt,
-  type PromptEntry,
-  type RunError,
-} from '@ask-user-kit/core';
+import type { AgentTransport, DecodeEvent, FoundPrompt, Prompt } from '@ask-user-kit/core';
 import { accumulateChunk, type MastraDBMessage } from '@mastra/react';
-import { useCallback, useInsertionEffect, useMemo, useRef, useState } from 'react';
-import type { AskUserPromptRun } from '../../types.ts';
-import { useStackAnswers, type Submission } from '../shared/useStackAnswers.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { useLatest, useStackRun, useTracker, withRestored, type StackRun } from '../shared/useStackRun.ts';
 import { mastraChatPrompts, type MastraPrompt } from './mastraPrompts.ts';
 
 /** What the hook needs of `useChat()` (`@mastra/react`): its result fits. */
@@ -25,32 +15,26 @@ export interface AskUserMastraChatOptions {
   /**
    * How answers reach the agent: `createFetchTransport({ baseUrl, agentId })` from
    * `@ask-user-kit/core`, or `createClientJsTransport(useMastraClient().getAgent(agentId))` from
-   * `@ask-user-kit/core/client-js`. Its `resume` takes the prompt's own run id, and its refusals
+   * `@ask-user-kit/core/client-js`. Its `resume` takes the question's own run id, and its refusals
    * (409 `answered-elsewhere`, `expired` confirmed by the suspended-runs list) become the
-   * prompt's state.
+   * question's state; after one answered in another window, its `listSuspended` finds the next
+   * (given `resourceId` or `threadId`).
    */
-  transport: Pick<AgentTransport, 'resume'>;
+  transport: Pick<AgentTransport, 'resume' | 'listSuspended'>;
   /** The resource the chat's runs belong to (useChat's `resourceId`), sent with each answer. */
   resourceId?: string;
   /** The chat's thread (useChat's `threadId`), sent with each answer. */
   threadId?: string;
 }
 
-/** `<AskUserPrompt run>` over a `@mastra/react` chat, with the prompts its messages hold. */
-export interface AskUserMastraChat extends AskUserPromptRun {
-  /** One entry per `ask_user` prompt of the chat, oldest first (the chat's messages hold the rest). */
-  transcript: readonly PromptEntry[];
-  /** The prompts still waiting: `ready`, `submitting`, `failed` or `malformed`. */
-  openPrompts: readonly Prompt[];
-}
-
 type Remembered = ReadonlyMap<string, { prompt: Prompt; messageId: string }>;
 
 /** `remembered` with the prompts of `found` it did not have; the same map when none are new. */
-function remember(remembered: Remembered, found: readonly MastraPrompt[]): Remembered {
+function remember(remembered: Remembered, found: readonly (MastraPrompt | FoundPrompt)[]): Remembered {
   let next: Map<string, { prompt: Prompt; messageId: string }> | undefined;
-  for (const { prompt, messageId } of found) {
-    if (remembered.has(prompt.key)) continue;
+  for (const entry of found) {
+    if (!('messageId' in entry) || remembered.has(entry.prompt.key)) continue;
+    const { prompt, messageId } = entry;
     next ??= new Map(remembered);
     next.set(prompt.key, { prompt, messageId });
   }
@@ -74,43 +58,36 @@ function remember(remembered: Remembered, found: readonly MastraPrompt[]): Remem
 export function useAskUserMastraChat(
   chat: AskUserMastraChatSource,
   options: AskUserMastraChatOptions,
-): AskUserMastraChat {
+): StackRun {
   const [remembered, setRemembered] = useState<Remembered>(() => new Map());
-  const [submissions, setSubmissions] = useState<ReadonlyMap<string, Submission>>(() => new Map());
-  const found = useMemo(() => mastraChatPrompts(chat.messages, remembered), [chat.messages, remembered]);
-  // A prompt seen once stays known, even when its message's suspendedTools entry is replaced.
-  const known = remember(remembered, found);
-  if (known !== remembered) setRemembered(known);
-
-  // What send() reads when it runs (in an event): the last committed render's values.
-  const latest = useRef({ chat, options });
-  useInsertionEffect(() => {
-    latest.current = { chat, options };
-  });
-
-  const send = useCallback(async ({ prompt }: MastraPrompt, answer: AnswerValue): Promise<void> => {
-    const key = prompt.key;
-    const record = (submission: Submission) =>
-      setSubmissions((current) => new Map(current).set(key, submission));
-    record({ phase: 'sending', answer });
-    const { transport, resourceId, threadId } = latest.current.options;
-    try {
+  const latest = useLatest({ chat, options });
+  const answers = useTracker<FoundPrompt>({
+    busy: () => latest.current.chat.isRunning,
+    // The chat's own runs: without its resource or thread, another chat's would come too.
+    suspendedRuns: () => {
+      const { transport, resourceId, threadId } = latest.current.options;
+      if (resourceId === undefined && threadId === undefined) return undefined;
+      return transport.listSuspended({ resourceId, threadId }).then(({ runs }) => runs);
+    },
+    send: async ({ prompt }, answer) => {
+      const { chat: current, options: { transport, resourceId, threadId } } = latest.current;
       const { runId, toolCallId } = prompt;
       const events = await transport.resume({ runId, toolCallId, resumeData: answer, resourceId, threadId });
-      record({ phase: 'taken', answer });
-      await foldInto(latest.current.chat, events);
-    } catch (rejection) {
-      const error = toRunError(rejection);
-      if (error.code === 'answered-elsewhere' || error.code === 'expired') {
-        record({ phase: error.code, answer });
-      } else {
-        record({ phase: 'failed', answer, error: error as RunError });
-      }
-      throw new RequestError(error, { promptKey: key, cause: rejection });
-    }
-  }, []);
-
-  return useStackAnswers({ found, submissions, send, busy: () => latest.current.chat.isRunning });
+      // Taken: the reply folds into the chat as it streams; one that breaks off shows as it stands.
+      void foldInto(current, events).catch(() => {});
+    },
+  });
+  const { restored } = answers.snapshot;
+  const found = useMemo(
+    () => withRestored(mastraChatPrompts(chat.messages, remembered), restored),
+    [chat.messages, remembered, restored],
+  );
+  // A question seen once stays known, even when its message's suspendedTools entry is replaced.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- kept after the commit that first showed it; the same map (no render) when none is new
+    setRemembered((current) => remember(current, found));
+  }, [found]);
+  return useStackRun(answers, found);
 }
 
 type AccumulatedChunk = Parameters<typeof accumulateChunk>[0]['chunk'];
