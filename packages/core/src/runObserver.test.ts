@@ -180,7 +180,7 @@ describe('a core-only app: createRunObserver against a real Mastra server', () =
     await vi.waitFor(() => expect(questions(again)).toHaveLength(1), serverWait);
   });
 
-  it('setOptions to another thread starts that conversation and aborts the old one’s read', async () => {
+  it('setOptions to another thread starts that conversation (as getOptimisticSnapshot showed it) and aborts the old one’s read', async () => {
     const signals: AbortSignal[] = [];
     const transport = createFetchTransport({
       baseUrl: guarded.url,
@@ -195,8 +195,13 @@ describe('a core-only app: createRunObserver against a real Mastra server', () =
     const run = createRunObserver({ transport, ...conversation() });
     mounted.push(run.subscribe(() => {}));
     const before = run.getSnapshot().store;
-    run.setOptions({ transport, ...conversation() });
-    expect(run.getSnapshot().store).not.toBe(before);
+    const next = { transport, ...conversation() };
+    // A UI renders the next conversation before it applies the options: fresh, and the store it will have.
+    const optimistic = run.getOptimisticSnapshot(next);
+    expect(optimistic).toMatchObject({ transcript: [], status: 'idle', restoring: true });
+    expect(optimistic.store).not.toBe(before);
+    run.setOptions(next);
+    expect(run.getSnapshot().store).toBe(optimistic.store);
     expect(signals).toHaveLength(2);
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
     mounted.pop()!();

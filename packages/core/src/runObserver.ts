@@ -29,7 +29,7 @@ export interface RunObserverOptions extends RunStoreOptions {
 
 /** The run's snapshot, how restoring goes, and the store of the conversation. */
 export interface RunObserverSnapshot extends RunSnapshot {
-  /** The suspended-runs read is in flight. */
+  /** The suspended-runs list is being read, or will be once the observer is mounted. */
   restoring: boolean;
   /** Why the last suspended-runs read failed, if it did (the conversation still works). */
   restoreError: RunError | undefined;
