@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_LEASE_MS, holdClaim, takeClaim } from './claimLease.ts';
 import type { ClaimStore } from './ClaimStore.ts';
 import { isObservePath, refuseObserverUnlessOwner, refuseUnlessOwner } from './ownership.ts';
-import { findSuspension } from './findSuspension.ts';
+import { expiryOf, findSuspension } from './findSuspension.ts';
 import { type GuardedRoute, readAnswerIds } from './readAnswerIds.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
@@ -33,6 +33,13 @@ export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/*/agent/:age
 
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 export const ALREADY_ANSWERED_CODE = 'already-answered';
+
+const EXPIRED_MESSAGE = 'This question has expired.';
+/**
+ * The `code` of the guard's HTTP 410 for an answer that came after its question's `expiresAt`
+ * (body: `{ error, code, runId, toolCallId, expiresAt }`, `expiresAt` an ISO time).
+ */
+export const EXPIRED_CODE = 'expired';
 
 /** The JSON body of the guard's HTTP 409. */
 export interface AlreadyAnsweredBody {
@@ -85,6 +92,13 @@ export interface AnswerGuardOptions {
    * on its way must not lose its claim).
    */
   startTimeoutMs?: number;
+  /**
+   * How long an approval (a tool with `requireApproval`) takes answers, in milliseconds from when
+   * Mastra suspended the call; an approval or decline after that is refused with HTTP 410
+   * ({@link EXPIRED_CODE}). A question expires at the `expiresAt` its tool puts in its suspend
+   * payload (see `expiringTool`). Default: approvals do not expire.
+   */
+  approvalTtlMs?: number;
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -108,6 +122,11 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
   const { claims, leaseMs = DEFAULT_LEASE_MS, startTimeoutMs = DEFAULT_START_TIMEOUT_MS } = options;
   if (!Number.isFinite(leaseMs) || leaseMs <= 0)
     throw new TypeError(`answerGuard: leaseMs must be a positive number of milliseconds, got ${leaseMs}.`);
+  const { approvalTtlMs } = options;
+  if (approvalTtlMs !== undefined && !(Number.isFinite(approvalTtlMs) && approvalTtlMs > 0))
+    throw new TypeError(
+      `answerGuard: approvalTtlMs must be a positive number of milliseconds, got ${approvalTtlMs}.`,
+    );
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
@@ -140,6 +159,9 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     }
     const { runId } = ids;
     const { toolCallId, suspendedAt } = suspension;
+    // A late answer is refused before it claims anything: the question stays unanswered.
+    const expiresAt = expiryOf(suspension, approvalTtlMs);
+    if (expiresAt !== undefined && Date.now() >= expiresAt) return expired(c, runId, toolCallId, expiresAt);
 
     const lease = { holder: randomUUID(), ms: leaseMs };
     const stillSuspended = async () => {
@@ -180,6 +202,11 @@ function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
     toolCallId,
   };
   return c.json(body, 409);
+}
+
+function expired(c: Context, runId: string, toolCallId: string, expiresAt: number) {
+  const at = Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : undefined;
+  return c.json({ error: EXPIRED_MESSAGE, code: EXPIRED_CODE, runId, toolCallId, expiresAt: at }, 410);
 }
 
 function guardedRoute(
