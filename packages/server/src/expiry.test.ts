@@ -8,7 +8,7 @@ import type { MastraModelConfig } from '@mastra/core/llm';
 import { askUserTool } from '@mastra/core/tools';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { answerGuard, EXPIRED_CODE } from './answerGuard.ts';
-import { expiringTool } from './expiringTool.ts';
+import { guardedTool } from './guardedTool.ts';
 import { libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 import { deployerAgent } from './test/deployer.ts';
 import { pendingCall, readSse, type Chunk } from './test/sse.ts';
@@ -41,7 +41,7 @@ async function startServer(ttlMs: number) {
     name: 'planner',
     instructions: 'Ask the user.',
     model: scriptedModel(tripPlannerScript, { modelId: 'planner' }) as MastraModelConfig,
-    tools: { ask_user: expiringTool(askUserTool, ttlMs) },
+    tools: { ask_user: guardedTool(askUserTool, { ttlMs }) },
   });
   const deployer = deployerAgent((target) => deployed.push(target));
   const server = await startMastraTestServer({
@@ -94,6 +94,11 @@ describe('expiry', { timeout: 60_000 }, () => {
       });
     }
     expect(await claims.find(asked.runId, asked.toolCallId)).toBeUndefined();
+    const trail = await claims.history(asked.runId);
+    expect(trail.map((entry) => [entry.outcome, entry.status, entry.answer])).toEqual([
+      ['expired', 410, '"Lisbon"'],
+      ['expired', 410, '"Lisbon"'],
+    ]);
   });
 
   it('refuses an approval or a decline after approvalTtlMs with 410: the tool does not run', async () => {

@@ -11,6 +11,8 @@ export interface Suspension {
   approval: boolean;
   /** The `expiresAt` the tool put in its suspend payload, as it put it (checked by `expiryOf`). */
   expiresAt: unknown;
+  /** The tool marked the question sensitive (`sensitive: true` in its suspend payload): its answer is not kept. */
+  sensitive: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function findSuspension(
         suspendedAt,
         approval: isRecord(payload.requireToolApproval),
         expiresAt: isRecord(asked) ? asked.expiresAt : undefined,
+        sensitive: isRecord(asked) && asked.sensitive === true,
       };
     }
   }
