@@ -11,7 +11,6 @@ export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
 export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
 export { guardedTool } from './guardedTool.ts';
-export { SELF_ANSWER_CODE } from './selfAnswers.ts';
 export type { AnswerRecord, ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
