@@ -29,6 +29,15 @@ describe('failures', () => {
     expect(httpFailure(502, 'Bad gateway')).toEqual({ code: 'http', status: 502, message: 'Bad gateway' });
   });
 
+  it("410 with the answer guard's `expired` code is expired; a 410 without it is http", () => {
+    const body = { error: 'This question has expired.', code: 'expired', runId: 'r', toolCallId: 'c' };
+    expect(httpFailure(410, 'This question has expired.', body)).toMatchObject({
+      code: 'expired',
+      status: 410,
+    });
+    expect(httpFailure(410, 'Gone', {})).toMatchObject({ code: 'http', status: 410 });
+  });
+
   it('before a stream, an unknown failure could not reach the server; during one, the connection was lost', () => {
     const cut = new TypeError('terminated');
     expect(toRunError(cut)).toEqual({

@@ -98,7 +98,8 @@ export const expiredRefusal = (status?: number): Refusal =>
 /**
  * The failure for an HTTP error answer: 409 is the exactly-once guard's "another client answered
  * first" (whatever the body says) unless its `body` is the thread guard's `thread-waiting` (an
- * `http` error that says what to do); anything else an `http` error with the server's message.
+ * `http` error that says what to do); 410 with `code: 'expired'` is the guard's "the question's
+ * time ran out" (`expired`); anything else an `http` error with the server's message.
  */
 export function httpFailure(status: number, message: string, body?: unknown): RunError | Refusal {
   const { code, waitingAgentId } = Object(body) as { code?: unknown; waitingAgentId?: unknown };
@@ -107,6 +108,7 @@ export function httpFailure(status: number, message: string, body?: unknown): Ru
     return { code: 'http', status, message: threadWaitingMessage(agentId) };
   }
   if (status === 409) return { code: 'answered-elsewhere', status, message: ANSWERED_ELSEWHERE_MESSAGE };
+  if (status === 410 && code === 'expired') return expiredRefusal(status);
   return { code: 'http', status, message };
 }
 

@@ -24,6 +24,42 @@ export interface ClaimStore {
   release(runId: string, toolCallId: string, holder: string): Promise<void>;
   /** The claim recorded for `(runId, toolCallId)`, if any. */
   find(runId: string, toolCallId: string): Promise<HeldClaim | undefined>;
+  /** Adds one answer's record to the audit trail. */
+  record(entry: AnswerRecord): Promise<void>;
+  /** Every answer recorded for a run, oldest first. */
+  history(runId: string): Promise<AnswerRecord[]>;
+}
+
+/**
+ * What the guard did with one answer: who sent it, to which question, when, by which route, and
+ * what came of it. Every answer the guard reads is recorded, taken or not.
+ */
+export interface AnswerRecord {
+  runId: string;
+  /** The call answered; `undefined` when the request named none and nothing was suspended. */
+  toolCallId: string | undefined;
+  /** When the guard decided, an ISO time. */
+  at: string;
+  /** The request's path, e.g. `/api/agents/planner/resume-stream`. */
+  route: string;
+  /**
+   * `accepted` (Mastra took it), `failed` (Mastra refused it: its claim was released),
+   * `already-answered` (409), `expired` (410), `not-owner` (403), `unauthenticated` (401).
+   */
+  outcome: 'accepted' | 'failed' | 'already-answered' | 'expired' | 'not-owner' | 'unauthenticated';
+  /** The HTTP status the request got. */
+  status: number;
+  /** The caller's resource (`server.auth`'s `mapUserToResourceId`); `undefined` without auth. */
+  resource: string | undefined;
+  /** The signed-in user's `id`, when `authenticateToken`'s user has one. */
+  user: string | undefined;
+  /**
+   * The answer as JSON (at most 4,096 characters), or the route's decision for an approval
+   * (`{"approved":true}`); `undefined` when the question is sensitive, or the caller may not answer.
+   */
+  answer: string | undefined;
+  /** The question was marked sensitive (its suspend payload's `sensitive: true`): its answer is not kept. */
+  sensitive: boolean;
 }
 
 /** Who holds a claim, and for how long without renewing it. */

@@ -2,10 +2,17 @@ import type { Mastra } from '@mastra/core';
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_LEASE_MS, holdClaim, takeClaim } from './claimLease.ts';
-import type { ClaimStore } from './ClaimStore.ts';
-import { isObservePath, refuseObserverUnlessOwner, refuseUnlessOwner } from './ownership.ts';
-import { findSuspension } from './findSuspension.ts';
-import { type GuardedRoute, readAnswerIds } from './readAnswerIds.ts';
+import type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
+import { type CallerIdentity, checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownership.ts';
+import { expiryOf, findSuspension, type Suspension } from './findSuspension.ts';
+import { refuseSelfAnswers } from './selfAnswers.ts';
+import {
+  type AnswerIds,
+  type GuardedRoute,
+  isBodyTooLarge,
+  readAnswerIds,
+  readFields,
+} from './readAnswerIds.ts';
 
 /** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
 export const GUARDED_ROUTES: readonly string[] = [
@@ -33,6 +40,13 @@ export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/*/agent/:age
 
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 export const ALREADY_ANSWERED_CODE = 'already-answered';
+
+const EXPIRED_MESSAGE = 'This question has expired.';
+/**
+ * The `code` of the guard's HTTP 410 for an answer that came after its question's `expiresAt`
+ * (body: `{ error, code, runId, toolCallId, expiresAt }`, `expiresAt` an ISO time).
+ */
+export const EXPIRED_CODE = 'expired';
 
 /** The JSON body of the guard's HTTP 409. */
 export interface AlreadyAnsweredBody {
@@ -85,9 +99,19 @@ export interface AnswerGuardOptions {
    * on its way must not lose its claim).
    */
   startTimeoutMs?: number;
+  /**
+   * How long an approval (a tool with `requireApproval`) takes answers, in milliseconds from when
+   * Mastra suspended the call; an approval or decline after that is refused with HTTP 410
+   * ({@link EXPIRED_CODE}). A question expires at the `expiresAt` its tool puts in its suspend
+   * payload (see `guardedTool`). Default: approvals do not expire.
+   */
+  approvalTtlMs?: number;
 }
 
 const DEFAULT_API_PREFIX = '/api';
+// Mastra's own default for `server.bodySizeLimit`, and its words when a body is past it.
+const DEFAULT_BODY_SIZE_LIMIT = 4_718_592;
+const BODY_TOO_LARGE_MESSAGE = 'Request body too large';
 const DEFAULT_START_TIMEOUT_MS = 120_000;
 const NO_MASTRA_MESSAGE =
   'ask-user-kit: answerGuard has no Mastra instance to read runs from; pass it as `mastra` when the guard runs before MastraServer sets it';
@@ -108,6 +132,11 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
   const { claims, leaseMs = DEFAULT_LEASE_MS, startTimeoutMs = DEFAULT_START_TIMEOUT_MS } = options;
   if (!Number.isFinite(leaseMs) || leaseMs <= 0)
     throw new TypeError(`answerGuard: leaseMs must be a positive number of milliseconds, got ${leaseMs}.`);
+  const { approvalTtlMs } = options;
+  if (approvalTtlMs !== undefined && !(Number.isFinite(approvalTtlMs) && approvalTtlMs > 0))
+    throw new TypeError(
+      `answerGuard: approvalTtlMs must be a positive number of milliseconds, got ${approvalTtlMs}.`,
+    );
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
@@ -118,7 +147,19 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       chat: options.chatPaths ?? DEFAULT_CHAT_PATHS,
       agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
     });
+    // Any agent route may carry a message (stream, generate, …): none may let the model answer itself.
+    const agentRoute = isAgentPath(c.req.path, apiPrefix);
+    if (!route && !agentRoute) return next();
+    // The guard reads the body before Mastra does: not past Mastra's own limit.
+    const maxBytes = mastra?.getServer()?.bodySizeLimit ?? DEFAULT_BODY_SIZE_LIMIT;
+    if (await isBodyTooLarge(c.req.raw, maxBytes)) return c.json({ error: BODY_TOO_LARGE_MESSAGE }, 413);
+    const selfAnswer = await refuseSelfAnswers(c, mastra, route ?? 'agent');
+    if (selfAnswer) return selfAnswer;
     if (!route) return next();
+    if (route === 'chat') {
+      const problem = chatBodyProblem(await readFields(c.req.raw, 'chat'));
+      if (problem) return c.json({ error: problem }, 400);
+    }
     // Without Mastra the guard cannot tell which call a run waits on: refuse rather than let
     // every answer through unguarded.
     if (!mastra) return c.json({ error: NO_MASTRA_MESSAGE }, 500);
@@ -127,19 +168,38 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return next();
     // Only the run's owner answers (with server.auth): refused before anything is claimed.
-    const notOwner = await refuseUnlessOwner(c, mastra, ids.runId);
-    if (notOwner) return notOwner;
+    const { refusal, caller } = await checkOwner(c, mastra, ids.runId);
+    const trail = auditTrail(c, claims, mastra, { ...ids, route }, caller);
+    if (refusal) {
+      await trail(refusal.status === 401 ? 'unauthenticated' : 'not-owner', refusal.status, undefined);
+      return refusal;
+    }
     const suspension = await findSuspension(mastra, ids);
     // Nothing suspended for that call (an unknown run or call, or a question the run moved past):
     // nothing to claim. One claimed before was answered; any other, Mastra answers itself.
     if (!suspension) {
       const named = ids.toolCallId;
-      if (named !== undefined && (await claims.find(ids.runId, named)))
+      if (named !== undefined && (await claims.find(ids.runId, named))) {
+        await trail('already-answered', 409, undefined);
         return alreadyAnswered(c, ids.runId, named);
-      return next();
+      }
+      try {
+        await next();
+      } catch (error) {
+        await trail('failed', 500, undefined);
+        throw error;
+      }
+      await trail(isSuccess(c.res.status) ? 'accepted' : 'failed', c.res.status, undefined);
+      return;
     }
     const { runId } = ids;
     const { toolCallId, suspendedAt } = suspension;
+    // A late answer is refused before it claims anything: the question stays unanswered.
+    const expiresAt = expiryOf(suspension, approvalTtlMs);
+    if (expiresAt !== undefined && Date.now() >= expiresAt) {
+      await trail('expired', 410, suspension);
+      return expired(c, runId, toolCallId, expiresAt);
+    }
 
     const lease = { holder: randomUUID(), ms: leaseMs };
     const stillSuspended = async () => {
@@ -155,7 +215,10 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       stillSuspended,
       signal: c.req.raw.signal,
     });
-    if (!taken) return alreadyAnswered(c, runId, toolCallId);
+    if (!taken) {
+      await trail('already-answered', 409, suspension);
+      return alreadyAnswered(c, runId, toolCallId);
+    }
 
     const held = holdClaim(claims, runId, toolCallId, lease, mastra.getLogger(), {
       signal: c.req.raw.signal,
@@ -165,11 +228,83 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       await next();
     } catch (error) {
       await held.release();
+      await trail('failed', 500, suspension);
       throw error;
     }
-    if (c.res.status < 200 || c.res.status >= 300) await held.release();
+    if (!isSuccess(c.res.status)) await held.release();
     else c.res = held.holdUntilSent(c.res);
+    await trail(isSuccess(c.res.status) ? 'accepted' : 'failed', c.res.status, suspension);
   };
+}
+
+/**
+ * What chatRoute would throw on (a 500) in a body, as a 400 instead: not a JSON object, no
+ * `messages` array, or `resumeData` without a `runId`.
+ */
+function chatBodyProblem(body: Record<string, unknown> | undefined): string | undefined {
+  if (!body) return 'The body must be a JSON object.';
+  if (!Array.isArray(body.messages)) return 'messages must be an array of UI messages.';
+  if (body.resumeData && (typeof body.runId !== 'string' || body.runId === ''))
+    return 'runId is required with resumeData.';
+  return undefined;
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+// The most of an answer the audit trail keeps: enough to read what was answered, not a 1 MB form.
+const MAX_RECORDED_ANSWER = 4096;
+const AUDIT_FAILED_MESSAGE = 'ask-user-kit: could not record an answer in the audit trail';
+
+/**
+ * Records what became of the request in the claim store's audit trail. Its answer is kept unless
+ * the question is sensitive or the caller may not answer (see `answerText`). A failed write is
+ * logged: the answer's fate is decided by then.
+ */
+function auditTrail(
+  c: Context,
+  claims: ClaimStore,
+  mastra: Mastra,
+  ids: AnswerIds & { route: GuardedRoute },
+  caller: CallerIdentity,
+) {
+  return async (outcome: AnswerRecord['outcome'], status: number, suspension: Suspension | undefined) => {
+    const sensitive = suspension?.sensitive ?? false;
+    const entry: AnswerRecord = {
+      runId: ids.runId,
+      toolCallId: suspension?.toolCallId ?? ids.toolCallId,
+      at: new Date().toISOString(),
+      route: c.req.path,
+      outcome,
+      status,
+      resource: caller.resource,
+      user: caller.user,
+      answer: REFUSED_CALLERS.has(outcome) || sensitive ? undefined : answerText(ids, c.req.path, suspension),
+      sensitive,
+    };
+    try {
+      await claims.record(entry);
+    } catch (error) {
+      mastra.getLogger()?.error(AUDIT_FAILED_MESSAGE, { error, entry });
+    }
+  };
+}
+
+const REFUSED_CALLERS: ReadonlySet<AnswerRecord['outcome']> = new Set(['not-owner', 'unauthenticated']);
+
+/**
+ * The answer as the trail keeps it: an approval's decision, from its route; else the answer's JSON,
+ * cut, once its question is known (one the guard could not find may have been sensitive).
+ */
+function answerText(
+  { route, answer }: { route: GuardedRoute; answer?: unknown },
+  path: string,
+  suspension: Suspension | undefined,
+): string | undefined {
+  const name = route === 'agent' ? (path.split('/').at(-1) ?? '') : '';
+  if (name.startsWith('approve-tool-call')) return '{"approved":true}';
+  if (name.startsWith('decline-tool-call')) return '{"approved":false}';
+  if (!suspension || answer === undefined) return undefined;
+  return JSON.stringify(answer)?.slice(0, MAX_RECORDED_ANSWER);
 }
 
 function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
@@ -180,6 +315,11 @@ function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
     toolCallId,
   };
   return c.json(body, 409);
+}
+
+function expired(c: Context, runId: string, toolCallId: string, expiresAt: number) {
+  const at = Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : undefined;
+  return c.json({ error: EXPIRED_MESSAGE, code: EXPIRED_CODE, runId, toolCallId, expiresAt: at }, 410);
 }
 
 function guardedRoute(
@@ -209,6 +349,14 @@ function matchSegments(segments: string[], expected: string[]): boolean {
     return segments.some((_, skip) => matchSegments(segments.slice(skip), rest)) || matchSegments([], rest);
   if (segments.length === 0 || (!part.startsWith(':') && part !== segments[0])) return false;
   return matchSegments(segments.slice(1), rest);
+}
+
+/** `{prefix}/agents/:agentId/<route>`: any route of one agent. */
+function isAgentPath(path: string, apiPrefix: string): boolean {
+  const prefix = normalizePrefix(apiPrefix);
+  if (!path.startsWith(`${prefix}/`)) return false;
+  const segments = path.slice(prefix.length + 1).split('/');
+  return segments.length === 3 && segments[0] === 'agents' && segments[1] !== '';
 }
 
 function isAgentAnswerPath(path: string, apiPrefix: string): boolean {

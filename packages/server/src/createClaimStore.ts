@@ -1,7 +1,10 @@
-import type { ClaimStore } from './ClaimStore.ts';
+import { randomUUID } from 'node:crypto';
+import type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
 
 /** The table every claim store creates: one row per answered question. */
 export const CLAIMS_TABLE = 'ask_user_kit_claims';
+/** The audit trail's table, beside the claims: one row per answer the guard read. */
+export const ANSWERS_TABLE = 'ask_user_kit_answers';
 
 /** What a database must offer a claim store: see `libsqlClaimStore` and `postgresClaimStore`. */
 export interface ClaimDialect {
@@ -37,6 +40,27 @@ const createTable = () => `CREATE TABLE IF NOT EXISTS ${CLAIMS_TABLE} (
   held_until TEXT,
   PRIMARY KEY (run_id, tool_call_id)
 )`;
+const createAnswersTable = () => `CREATE TABLE IF NOT EXISTS ${ANSWERS_TABLE} (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  tool_call_id TEXT,
+  at TEXT NOT NULL,
+  route TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  resource TEXT,
+  user_id TEXT,
+  answer TEXT,
+  sensitive INTEGER NOT NULL
+)`;
+const createAnswersIndex = () =>
+  `CREATE INDEX IF NOT EXISTS ${ANSWERS_TABLE}_by_run ON ${ANSWERS_TABLE} (run_id, at)`;
+const recordSql = (p: ClaimDialect['param']) => `INSERT INTO ${ANSWERS_TABLE}
+  (id, run_id, tool_call_id, at, route, outcome, status, resource, user_id, answer, sensitive)
+  VALUES (${Array.from({ length: 11 }, (_, index) => p(index + 1)).join(', ')})`;
+const historySql = (p: ClaimDialect['param']) => `SELECT run_id, tool_call_id, at, route, outcome, status,
+  resource, user_id, answer, sensitive FROM ${ANSWERS_TABLE} WHERE run_id = ${p(1)} ORDER BY at, id`;
+
 // A table created before claims had leases lacks the last two columns.
 const LEASE_COLUMNS = ['holder', 'held_until'];
 const probeLeaseColumns = () => `SELECT ${LEASE_COLUMNS.join(', ')} FROM ${CLAIMS_TABLE} WHERE 1 = 0`;
@@ -75,15 +99,19 @@ export function createClaimStore(dialect: ClaimDialect): SqlClaimStore & { close
     renew: renewSql(dialect.param),
     release: releaseSql(dialect.param),
     find: findSql(dialect.param),
+    record: recordSql(dialect.param),
+    history: historySql(dialect.param),
   };
   let ready: Promise<void> | undefined;
 
   async function create(): Promise<void> {
     await dialect.setUp?.();
-    try {
-      await dialect.execute(createTable());
-    } catch (error) {
-      if (!dialect.createdConcurrently?.(error)) throw error;
+    for (const statement of [createTable(), createAnswersTable(), createAnswersIndex()]) {
+      try {
+        await dialect.execute(statement);
+      } catch (error) {
+        if (!dialect.createdConcurrently?.(error)) throw error;
+      }
     }
     await addLeaseColumns();
   }
@@ -138,6 +166,44 @@ export function createClaimStore(dialect: ClaimDialect): SqlClaimStore & { close
       const heldUntil = typeof row.held_until === 'string' ? Date.parse(row.held_until) : undefined;
       return { holder: typeof row.holder === 'string' ? row.holder : undefined, heldUntil };
     },
+    async record(entry) {
+      await init();
+      const { runId, toolCallId, at, route, outcome, status, resource, user, answer, sensitive } = entry;
+      await dialect.execute(sql.record, [
+        randomUUID(),
+        runId,
+        toolCallId ?? null,
+        at,
+        route,
+        outcome,
+        status,
+        resource ?? null,
+        user ?? null,
+        answer ?? null,
+        sensitive ? 1 : 0,
+      ]);
+    },
+    async history(runId) {
+      await init();
+      return (await dialect.query(sql.history, [runId])).map(toAnswerRecord);
+    },
     close: () => dialect.close(),
+  };
+}
+
+const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+function toAnswerRecord(row: Record<string, unknown>): AnswerRecord {
+  return {
+    runId: String(row.run_id),
+    toolCallId: textOrUndefined(row.tool_call_id),
+    at: String(row.at),
+    route: String(row.route),
+    outcome: String(row.outcome) as AnswerRecord['outcome'],
+    status: Number(row.status),
+    resource: textOrUndefined(row.resource),
+    user: textOrUndefined(row.user_id),
+    answer: textOrUndefined(row.answer),
+    sensitive: Number(row.sensitive) === 1,
   };
 }

@@ -7,6 +7,12 @@ export interface Suspension {
   toolCallId: string;
   /** When Mastra suspended the step, as it recorded it: differs for each question. */
   suspendedAt: string | undefined;
+  /** An approval (`requireApproval`) rather than a question the tool asked with `suspend`. */
+  approval: boolean;
+  /** The `expiresAt` the tool put in its suspend payload, as it put it (checked by `expiryOf`). */
+  expiresAt: unknown;
+  /** The tool marked the question sensitive (`sensitive: true` in its suspend payload): its answer is not kept. */
+  sensitive: boolean;
 }
 
 /**
@@ -30,7 +36,15 @@ export async function findSuspension(
     for (const payload of suspendedPayloads(step.suspendPayload)) {
       const toolCallId = toolCallIdOf(payload);
       if (toolCallId === undefined) continue;
-      if (ids.toolCallId === undefined || ids.toolCallId === toolCallId) return { toolCallId, suspendedAt };
+      if (ids.toolCallId !== undefined && ids.toolCallId !== toolCallId) continue;
+      const asked = payload.toolCallSuspended;
+      return {
+        toolCallId,
+        suspendedAt,
+        approval: isRecord(payload.requireToolApproval),
+        expiresAt: isRecord(asked) ? asked.expiresAt : undefined,
+        sensitive: isRecord(asked) && asked.sensitive === true,
+      };
     }
   }
   return undefined;
@@ -52,6 +66,24 @@ function listOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (isRecord(value)) return Object.values(value);
   return [];
+}
+
+/**
+ * When a suspension stops taking answers, in milliseconds since 1970: the tool's `expiresAt` (an
+ * ISO time or milliseconds since 1970), else for an approval `suspendedAt + approvalTtlMs` when
+ * set; `undefined` for none. An `expiresAt` that is no time reads as already past (fails closed).
+ */
+export function expiryOf(suspension: Suspension, approvalTtlMs: number | undefined): number | undefined {
+  const { expiresAt } = suspension;
+  if (expiresAt !== undefined && expiresAt !== null) {
+    const ms =
+      typeof expiresAt === 'number' ? expiresAt : typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+    return Number.isFinite(ms) ? ms : -Infinity;
+  }
+  const suspendedAt = Number(suspension.suspendedAt);
+  if (suspension.approval && approvalTtlMs !== undefined && Number.isFinite(suspendedAt))
+    return suspendedAt + approvalTtlMs;
+  return undefined;
 }
 
 function toolCallIdOf(payload: Record<string, unknown>): string | undefined {

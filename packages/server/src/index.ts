@@ -4,12 +4,14 @@ export {
   answerGuard,
   DEFAULT_AG_UI_PATHS,
   DEFAULT_CHAT_PATHS,
+  EXPIRED_CODE,
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
 export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
-export type { ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
+export { guardedTool } from './guardedTool.ts';
+export type { AnswerRecord, ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
 export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';

@@ -24,13 +24,30 @@ interface AuthLike {
 }
 
 type Caller =
-  { kind: 'anonymous' } | { kind: 'signed-in'; resource: string | undefined; mapsResources: boolean };
+  | { kind: 'anonymous' }
+  | { kind: 'signed-in'; resource: string | undefined; user: string | undefined; mapsResources: boolean };
 
 /** Who owns a run: the resources Mastra recorded for it, and whether it was found at all. */
 interface RunOwners {
   found: boolean;
   resources: Set<string>;
 }
+
+/** Who sent a request, as the app's auth sees them: what the audit trail records. */
+export interface CallerIdentity {
+  /** `mapUserToResourceId`'s resource for the signed-in user. */
+  resource: string | undefined;
+  /** The user's `id`, when `authenticateToken`'s user has one. */
+  user: string | undefined;
+}
+
+/** The verdict of {@link checkOwner}: a refusal (or none), and who asked. */
+export interface OwnerCheck {
+  refusal: Response | undefined;
+  caller: CallerIdentity;
+}
+
+const NOBODY: CallerIdentity = { resource: undefined, user: undefined };
 
 /**
  * When Mastra has auth, refuses a request about another user's run before anything is claimed or
@@ -40,27 +57,28 @@ interface RunOwners {
  * recorded no resource for, or an auth without `mapUserToResourceId`, has no owner to protect:
  * Mastra's own checks decide. With `unknownRuns: 'refuse'`, a run not found is refused too (for
  * `observe`, which streams whatever is published under the runId).
- * @returns the refusal, or `undefined` to let the request on
  */
-export async function refuseUnlessOwner(
+export async function checkOwner(
   c: Context,
   mastra: Mastra | undefined,
   runId: string,
   { unknownRuns = 'allow' }: { unknownRuns?: 'allow' | 'refuse' } = {},
-): Promise<Response | undefined> {
+): Promise<OwnerCheck> {
   const auth = mastra && effectiveAuth(mastra, c.req.raw);
-  if (!mastra || !auth) return undefined;
-  const owners = await runOwners(mastra, runId);
-  if (!owners.found && unknownRuns === 'allow') return undefined;
-  if (owners.found && owners.resources.size === 0) return undefined;
-
+  if (!mastra || !auth) return { refusal: undefined, caller: NOBODY };
   const caller = await resolveCaller(auth, c.req.raw);
-  if (caller.kind === 'anonymous') return c.json({ error: UNAUTHENTICATED_MESSAGE }, 401);
-  if (!caller.mapsResources && owners.found) return undefined;
+  const identity = caller.kind === 'signed-in' ? { resource: caller.resource, user: caller.user } : NOBODY;
+  const verdict = (refusal?: Response) => ({ refusal, caller: identity });
+  const owners = await runOwners(mastra, runId);
+  if (!owners.found && unknownRuns === 'allow') return verdict();
+  if (owners.found && owners.resources.size === 0) return verdict();
+
+  if (caller.kind === 'anonymous') return verdict(c.json({ error: UNAUTHENTICATED_MESSAGE }, 401));
+  if (!caller.mapsResources && owners.found) return verdict();
   const [owner] = owners.resources;
   if (caller.resource !== undefined && owners.resources.size === 1 && owner === caller.resource)
-    return undefined;
-  return c.json<NotOwnerBody>({ error: NOT_OWNER_MESSAGE, code: NOT_OWNER_CODE }, 403);
+    return verdict();
+  return verdict(c.json<NotOwnerBody>({ error: NOT_OWNER_MESSAGE, code: NOT_OWNER_CODE }, 403));
 }
 
 /** `POST {prefix}/agents/:agentId/observe` (the prefix normalized): Mastra's stream of a run's chunks. */
@@ -71,7 +89,7 @@ export function isObservePath(path: string, prefix: string): boolean {
 }
 
 /**
- * Refuses an `observe` of another user's run (see {@link refuseUnlessOwner}). Mastra's observe
+ * Refuses an `observe` of another user's run (see {@link checkOwner}). Mastra's observe
  * route streams, replayed from the start, whatever was published under the runId it is given,
  * whoever asks; a run not recorded yet is refused too, as nothing proves whose it is.
  */
@@ -83,7 +101,7 @@ export async function refuseObserverUnlessOwner(
   const runId = await readRunId(c.req.raw);
   // No runId: Mastra refuses the body itself (400), and streams nothing.
   if (runId === undefined) return undefined;
-  return refuseUnlessOwner(c, mastra, runId, { unknownRuns: 'refuse' });
+  return (await checkOwner(c, mastra, runId, { unknownRuns: 'refuse' })).refusal;
 }
 
 // The body's runId, read from a clone as Mastra's Hono adapter reads bodies (JSON or multipart).
@@ -126,14 +144,16 @@ async function resolveCaller(auth: AuthLike, request: Request): Promise<Caller> 
     user = null;
   }
   if (!user) return { kind: 'anonymous' };
+  const id = (user as { id?: unknown }).id;
+  const userId = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
   if (typeof auth.mapUserToResourceId !== 'function')
-    return { kind: 'signed-in', resource: undefined, mapsResources: false };
+    return { kind: 'signed-in', resource: undefined, user: userId, mapsResources: false };
   try {
     const resource = auth.mapUserToResourceId(user as never);
-    return { kind: 'signed-in', resource: nonEmpty(resource), mapsResources: true };
+    return { kind: 'signed-in', resource: nonEmpty(resource), user: userId, mapsResources: true };
   } catch {
     // Mastra refuses such a request itself; here it simply proves no ownership.
-    return { kind: 'signed-in', resource: undefined, mapsResources: true };
+    return { kind: 'signed-in', resource: undefined, user: userId, mapsResources: true };
   }
 }
 

@@ -5,6 +5,8 @@ export type GuardedRoute = 'agent' | 'chat' | 'ag-ui';
 export interface AnswerIds {
   runId: string;
   toolCallId: string | undefined;
+  /** What the request answers with, as it sent it (`resumeData`, an AG-UI resume's payload); `undefined` for none. */
+  answer?: unknown;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function readAnswerIds(request: Request, route: GuardedRoute): Prom
   if (route === 'chat' && !fields.resumeData) return undefined;
   const toolCallId =
     typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
-  return { runId: fields.runId, toolCallId };
+  return { runId: fields.runId, toolCallId, answer: fields.resumeData };
 }
 
 /**
@@ -36,7 +38,7 @@ function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
     if (resume === undefined || resume === null || resume === false) return undefined;
     const event = typeof interruptEvent === 'string' ? parseFormValue(interruptEvent) : interruptEvent;
     if (!isRecord(event)) return undefined;
-    return idsOf(event.runId, event.toolCallId);
+    return idsOf(event.runId, event.toolCallId, resume);
   }
   const entries = Array.isArray(input.resume) ? (input.resume as unknown[]) : [];
   const entry = entries.find(
@@ -46,15 +48,15 @@ function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
   if (!entry || entry.status !== 'resolved' || typeof entry.interruptId !== 'string') return undefined;
   // `<runId>::<toolCallId>`, cut at the first `::` as MastraAgent cuts it.
   const cut = entry.interruptId.indexOf('::');
-  if (cut < 0) return idsOf(input.runId, entry.interruptId);
-  return idsOf(entry.interruptId.slice(0, cut), entry.interruptId.slice(cut + 2));
+  if (cut < 0) return idsOf(input.runId, entry.interruptId, entry.payload);
+  return idsOf(entry.interruptId.slice(0, cut), entry.interruptId.slice(cut + 2), entry.payload);
 }
 
 // MastraAgent refuses an interrupt without both (in the stream, after a 200): nothing to claim.
-function idsOf(runId: unknown, toolCallId: unknown): AnswerIds | undefined {
+function idsOf(runId: unknown, toolCallId: unknown, answer: unknown): AnswerIds | undefined {
   if (typeof runId !== 'string' || runId === '' || typeof toolCallId !== 'string' || toolCallId === '')
     return undefined;
-  return { runId, toolCallId };
+  return { runId, toolCallId, answer };
 }
 
 /**
@@ -67,7 +69,7 @@ function idsOf(runId: unknown, toolCallId: unknown): AnswerIds | undefined {
  *   content type (or none).
  * A body the handler cannot parse either is none here: the handler refuses it itself.
  */
-async function readFields(
+export async function readFields(
   request: Request,
   route: GuardedRoute,
 ): Promise<Record<string, unknown> | undefined> {
@@ -93,7 +95,7 @@ async function readMultipartFields(request: Request): Promise<Record<string, unk
     return undefined;
   }
   const fields: Record<string, unknown> = {};
-  for (const name of ['runId', 'toolCallId']) {
+  for (const name of ['runId', 'toolCallId', 'resumeData', 'autoResumeSuspendedTools']) {
     const value = form.get(name);
     if (typeof value === 'string') fields[name] = parseFormValue(value);
   }
@@ -110,4 +112,29 @@ function parseFormValue(value: string): unknown {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * True when the body is over `maxBytes`: by its `content-length`, else (a chunked body) by reading a
+ * clone up to the limit and no further.
+ */
+export async function isBodyTooLarge(request: Request, maxBytes: number): Promise<boolean> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared)) return declared > maxBytes;
+  if (!request.body) return false;
+  const reader = request.clone().body!.getReader();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return false;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) return true;
+    }
+  } catch {
+    // A body that breaks off: the handler meets the same error.
+    return false;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
 }

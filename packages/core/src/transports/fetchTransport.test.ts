@@ -306,6 +306,25 @@ describe('createFetchTransport with a fault between it and a real Mastra server'
     expect(await failureOf(store.submit(key, 'Ada'))).toMatchObject({ code: 'answered-elsewhere' });
   });
 
+  it("HTTP 410 from the answer guard's expiry: the prompt expired, the run not in error", async () => {
+    const { store, key, prompt } = await asked();
+    resumeRule = {
+      kind: 'answer',
+      status: 410,
+      body: {
+        error: 'This question has expired.',
+        code: 'expired',
+        runId: prompt.runId,
+        toolCallId: prompt.toolCallId,
+        expiresAt: new Date().toISOString(),
+      },
+    };
+    const error = await failureOf(store.submit(key, 'Ada'));
+    expect(error).toMatchObject({ code: 'expired', promptKey: key, error: { code: 'expired', status: 410 } });
+    expect(entryOf(store, key)).toMatchObject({ state: 'expired' });
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: undefined, openPrompts: [] });
+  });
+
   it('a refused resume is expired when the list no longer has the call, whatever words the server used', async () => {
     const { store, key, ids } = await asked();
     // Another client answers first, directly.

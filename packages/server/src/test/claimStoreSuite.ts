@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Lease } from '../ClaimStore.ts';
+import type { AnswerRecord, Lease } from '../ClaimStore.ts';
 import { CLAIMS_TABLE, type SqlClaimStore } from '../createClaimStore.ts';
 
 /**
@@ -75,6 +75,41 @@ export function claimStoreSuite(open: () => SqlClaimStore, prefix: string) {
     expect(await stores[0]!.claim(run, 'call_2', '100', late)).toBe(true);
     expect(await stores[0]!.renew(run, 'call_2', { ...late, ms: 60_000 })).toBe(true);
     expect(await stores[1]!.claim(run, 'call_2', '100', live())).toBe(false);
+  });
+  it('keeps an audit trail: every record of a run, oldest first, as written, apart from other runs', async () => {
+    const stores = [open(), open()];
+    const run = `${prefix}-run-audit`;
+    const record = (at: string, extra: Partial<AnswerRecord>): AnswerRecord => ({
+      runId: run,
+      toolCallId: 'call_1',
+      at,
+      route: '/api/agents/planner/resume-stream',
+      outcome: 'accepted',
+      status: 200,
+      resource: 'resource-alice',
+      user: 'alice',
+      answer: '"Lisbon"',
+      sensitive: false,
+      ...extra,
+    });
+    const accepted = record('2026-12-05T10:00:00.002Z', {});
+    const conflict = record('2026-12-05T10:00:00.003Z', { outcome: 'already-answered', status: 409 });
+    const stranger = record('2026-12-05T10:00:00.001Z', {
+      outcome: 'not-owner',
+      status: 403,
+      toolCallId: undefined,
+      resource: undefined,
+      user: undefined,
+      answer: undefined,
+      sensitive: true,
+    });
+    // Written from two connections, out of order.
+    await stores[1]!.record(conflict);
+    await stores[0]!.record(accepted);
+    await stores[1]!.record(stranger);
+    await stores[0]!.record({ ...accepted, runId: `${prefix}-run-other` });
+    expect(await stores[0]!.history(run)).toEqual([stranger, accepted, conflict]);
+    expect(await stores[1]!.history(`${prefix}-run-none`)).toEqual([]);
   });
 }
 
