@@ -5,7 +5,9 @@ import { openApp, status } from './helpers.ts';
 // chatRoute say so in the kit's run error, naming what to check, instead of the chat's raw error.
 
 for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
-  test(`a chat route behind a missing proxy is said with what to check through ${stack}`, async ({ page }) => {
+  test(`a chat route behind a missing proxy is said with what to check through ${stack}`, async ({
+    page,
+  }) => {
     await openApp(page, `/?stack=${stack}`);
     // What a page server without the proxy answers a POST it does not know.
     await page.route('**/chat/planner', (route) =>

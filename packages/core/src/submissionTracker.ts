@@ -212,7 +212,8 @@ export function createSubmissionTracker<F extends FoundPrompt>(
       };
     },
     getSnapshot: () => snapshot,
-    entries: (found, { submissions }) => found.map((entry) => entryOf(entry, submissionOf(entry, submissions))),
+    entries: (found, { submissions }) =>
+      found.map((entry) => entryOf(entry, submissionOf(entry, submissions))),
     submit,
     retry: (held, key) =>
       submit(held, key, snapshot.submissions.get(key)?.answer ?? '', lastOptions.get(key)),

@@ -48,7 +48,6 @@ export interface AgUiPrompt extends FoundPrompt {
   interrupt: MastraInterrupt;
 }
 
-
 function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {

@@ -64,13 +64,7 @@ function watchedAgent(failResumes = 0, thread?: { resourceId: string; threadId: 
   return { agent: watched, start, resumes, interrupt: () => lastInterrupt };
 }
 
-function Chat({
-  watched,
-  options,
-}: {
-  watched: ReturnType<typeof watchedAgent>;
-  options?: StackRunOptions;
-}) {
+function Chat({ watched, options }: { watched: ReturnType<typeof watchedAgent>; options?: StackRunOptions }) {
   const [agent] = useState(() => watched.agent);
   const run = useAskUserAgUi(agent, options);
   return (

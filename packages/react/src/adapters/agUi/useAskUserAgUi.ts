@@ -1,6 +1,12 @@
 import type { SuspendedRun } from '@ask-user-kit/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useLatest, useStackRun, useTracker, type StackRun, type StackRunOptions } from '../shared/useStackRun.ts';
+import {
+  useLatest,
+  useStackRun,
+  useTracker,
+  type StackRun,
+  type StackRunOptions,
+} from '../shared/useStackRun.ts';
 import {
   agUiPrompts,
   INTERRUPT_EVENT_NAME,

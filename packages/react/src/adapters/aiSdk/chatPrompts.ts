@@ -55,7 +55,6 @@ interface ToolPartLike {
   output?: unknown;
 }
 
-
 const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
 /** True when `part` is the part chatRoute gives a suspended tool call. */

@@ -143,7 +143,10 @@ export function useAskUserChat(chat: AskUserChatSource, options: AskUserChatOpti
   // A resume ends with a new error, or with what it streamed into the messages.
   useEffect(() => settleResume(answers, { status, error }), [answers, status, error, messages]);
   // The chat's own failed request, as the kit's error; a resume's failure its question shows.
-  const chatError = useMemo(() => (error ? (classifyFailure(failureOf(error)) as RunError) : undefined), [error]);
+  const chatError = useMemo(
+    () => (error ? (classifyFailure(failureOf(error)) as RunError) : undefined),
+    [error],
+  );
   const own = status === 'error' && error && !answers.resume && !answers.answerErrors.has(error);
   return useStackRun({ tracker, snapshot }, found, own ? chatError : undefined);
 }

@@ -38,7 +38,8 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
             failure ??= error;
             // Another window answered first: the question says so, it is no failure of the agent to
             // log. @ag-ui/client honours stopPropagation here, though its type leaves it out.
-            if (classifyFailure(error).code === 'answered-elsewhere') return { stopPropagation: true } as never;
+            if (classifyFailure(error).code === 'answered-elsewhere')
+              return { stopPropagation: true } as never;
           },
           onRunErrorEvent: ({ event }) => {
             failure ??= new Error(event.message);

@@ -31,7 +31,6 @@ export interface MastraPrompt extends FoundPrompt {
   messageId: string;
 }
 
-
 const textOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
 /**

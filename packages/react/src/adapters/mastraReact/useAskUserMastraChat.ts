@@ -70,7 +70,10 @@ export function useAskUserMastraChat(
       return transport.listSuspended({ resourceId, threadId }).then(({ runs }) => runs);
     },
     send: async ({ prompt }, answer) => {
-      const { chat: current, options: { transport, resourceId, threadId } } = latest.current;
+      const {
+        chat: current,
+        options: { transport, resourceId, threadId },
+      } = latest.current;
       const { runId, toolCallId } = prompt;
       const events = await transport.resume({ runId, toolCallId, resumeData: answer, resourceId, threadId });
       // Taken: the reply folds into the chat as it streams; one that breaks off shows as it stands.

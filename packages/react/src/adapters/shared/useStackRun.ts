@@ -12,7 +12,15 @@ import {
   type SubmissionTrackerOptions,
   type SuspendedRun,
 } from '@ask-user-kit/core';
-import { useCallback, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import {
+  useCallback,
+  useInsertionEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import type { AskUserPromptRun } from '../../types.ts';
 
 // What every chat-stack adapter shares: core's submission tracker for the answers it sends, and
@@ -60,9 +68,7 @@ export interface StackTracker<F extends FoundPrompt> {
 }
 
 /** One tracker for the hook's lifetime, reading the adapter's latest options when it runs. */
-export function useTracker<F extends FoundPrompt>(
-  options: SubmissionTrackerOptions<F>,
-): StackTracker<F> {
+export function useTracker<F extends FoundPrompt>(options: SubmissionTrackerOptions<F>): StackTracker<F> {
   const latest = useLatest(options);
   const [tracker] = useState(() =>
     createSubmissionTracker<F>({
