@@ -11,14 +11,12 @@ import {
 } from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
-import type { AnswerValue } from './prompt.ts';
+import { answeringOf } from './answering.ts';
 import { waitingEntryOf } from './snapshotEdit.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
   AnswerFields,
   DecodeEvent,
-  ItemAnswer,
-  ItemKind,
   Refusal,
   RunError,
   RunSnapshot,
@@ -26,7 +24,7 @@ import type {
   RunStoreOptions,
   WaitingEntry,
 } from './types.ts';
-import { answerMessages, validateAnswer, type AnswerOptions } from './validateAnswer.ts';
+import type { AnswerOptions } from './validateAnswer.ts';
 
 type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 
@@ -52,37 +50,6 @@ function asRunError(failure: RunError | Refusal): RunError {
 }
 
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
-
-type Check = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** How a waiting entry is answered: a draft checked, an answer turned into its resume request. */
-interface Answering {
-  check(draft: unknown, options?: AnswerOptions): Check;
-  resume(answer: unknown): AnswerFields;
-}
-
-/**
- * How `entry` is answered: a prompt with `validateAnswer`, an item with the kind that made it (by
- * name among `kinds`); a malformed one cannot be.
- */
-function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): Answering {
-  if (entry.type === 'prompt') {
-    const { runId, toolCallId } = entry.prompt;
-    return {
-      check: (draft, options) => validateAnswer(entry.prompt, draft, options),
-      resume: (answer) => ({ runId, toolCallId, resumeData: answer as AnswerValue }),
-    };
-  }
-  const { item } = entry;
-  const kind = kinds.find((candidate) => candidate.name === item.kind)!;
-  return {
-    check: (draft) =>
-      item.kind === 'malformed'
-        ? { ok: false, message: answerMessages.unanswerable(item.reason) }
-        : kind.validate(item, draft),
-    resume: (answer) => kind.resume(item, answer as ItemAnswer),
-  };
-}
 
 /** The changes `history` makes to a store's snapshot (`editStore`), by store. */
 const editors = new WeakMap<RunStore, (change: (snapshot: RunSnapshot) => RunSnapshot) => void>();

@@ -1,7 +1,8 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
 import { promptKey } from './prompt.ts';
-import { callKeyOf, isWaitedOn, patchSnapshot, SnapshotEdit } from './snapshotEdit.ts';
+import { isWaitedOn } from './conversation.ts';
+import { callKeyOf, patchSnapshot, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
   ItemCall,

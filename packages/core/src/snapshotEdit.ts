@@ -1,123 +1,40 @@
 import type { KnownChunk } from './chunks.ts';
-import { EntryList, EntryListEdit } from './entryList.ts';
+import {
+  addTo,
+  callKeyOf,
+  Conversation,
+  CONVERSATION,
+  conversationOf,
+  isOpen,
+  type Entry,
+  type WaitingIndex,
+} from './conversation.ts';
+import { EntryListEdit, type EntryList } from './entryList.ts';
 import { askingKey, isAskUserCall, parsePrompt, promptKey, type Prompt, type PromptState } from './prompt.ts';
 import type {
   DecodeIssue,
   ItemCall,
   ItemEntry,
   ItemKind,
-  PromptEntry,
   RunError,
   RunSnapshot,
   SuspensionItem,
   ToolCallEntry,
-  TranscriptEntry,
   WaitingEntry,
 } from './types.ts';
+
+export { callKeyOf, isOpen, isPromptEntry } from './conversation.ts';
 
 /** How many decode issues a snapshot keeps (the most recent). */
 export const MAX_ISSUES = 50;
 
 type ToolChunk = Extract<KnownChunk, { type: `tool-${string}` }>;
 
-/** The fields an edit sets (the transcript and the lists of waiting entries it derives itself). */
-type Fields = Pick<RunSnapshot, 'status' | 'runId' | 'text' | 'toolCalls' | 'error' | 'issues'>;
-
-/**
- * One entry of the conversation as a snapshot keeps it: the transcript's entries, and items, each
- * where it was asked. `transcript` shows all but the items; `items` the items.
- */
-type Entry = TranscriptEntry | ItemEntry;
-
 /** What a patch of a waiting entry may change: its lifecycle. */
 type Lifecycle = Partial<Pick<WaitingEntry, 'state' | 'answer' | 'error'>>;
 
-const OPEN_STATES: ReadonlySet<PromptState> = new Set(['ready', 'submitting', 'failed', 'malformed']);
-
-/** True while the user should see the entry: `ready`, `submitting`, `failed` or `malformed`. */
-export const isOpen = (state: PromptState): boolean => OPEN_STATES.has(state);
-
-export const isPromptEntry = (entry: TranscriptEntry): entry is PromptEntry => entry.type === 'prompt';
-
-const isWaiting = (entry: Entry): entry is WaitingEntry => entry.type === 'prompt' || entry.type === 'item';
-
-/** What a waiting entry waits on: its prompt or its item (both name their run and tool call). */
-const subjectOf = (entry: WaitingEntry): Prompt | SuspensionItem =>
-  entry.type === 'prompt' ? entry.prompt : entry.item;
-
-/** The key shared by every asking of one tool call (see `askingKey`). */
-export const callKeyOf = (entry: WaitingEntry) => {
-  const { runId, toolCallId } = subjectOf(entry);
-  return promptKey(runId, toolCallId);
-};
-
-/** Where a list's waiting entries are: by key, and by tool call (one position per asking), in order. */
-interface WaitingIndex {
-  byKey: Map<string, number>;
-  byCall: Map<string, readonly number[]>;
-}
-
-/**
- * A snapshot's entries, and what is read from them once: the index of its waiting entries
- * (carried from one list to the next, as entries never move) and its transcript (its entries but
- * items, built when first read). Shared by the snapshots with the same entries.
- */
-class Conversation {
-  readonly list: EntryList<Entry>;
-  #index: WaitingIndex | undefined;
-  #transcript: TranscriptEntry[] | undefined;
-
-  constructor(list: EntryList<Entry>, index?: WaitingIndex) {
-    this.list = list;
-    this.#index = index;
-  }
-
-  get index(): WaitingIndex {
-    if (!this.#index) {
-      this.#index = { byKey: new Map(), byCall: new Map() };
-      for (const [position, entry] of this.list.toArray().entries())
-        if (isWaiting(entry)) addTo(this.#index, entry, position);
-    }
-    return this.#index;
-  }
-
-  get transcript(): TranscriptEntry[] {
-    this.#transcript ??= this.list
-      .toArray()
-      .filter((entry): entry is TranscriptEntry => entry.type !== 'item');
-    return this.#transcript;
-  }
-}
-
-function addTo(index: WaitingIndex, entry: WaitingEntry, position: number): void {
-  const callKey = callKeyOf(entry);
-  index.byKey.set(entry.id, position);
-  index.byCall.set(callKey, [...(index.byCall.get(callKey) ?? []), position]);
-}
-
-// A snapshot an edit made holds its conversation under this key, not enumerable: a spread copy (a
-// snapshot built by hand from another) does not take it, and is read from its arrays instead.
-const CONVERSATION = Symbol('conversation');
-const ofHandBuilt = new WeakMap<RunSnapshot, Conversation>();
-
-/** The conversation of `s`: the one its edit made, or one made once of its transcript and items. */
-function conversationOf(s: RunSnapshot): Conversation {
-  const made = (s as { [CONVERSATION]?: Conversation })[CONVERSATION];
-  if (made) return made;
-  let built = ofHandBuilt.get(s);
-  if (!built) {
-    built = new Conversation(EntryList.from<Entry>([...s.transcript, ...s.items]));
-    ofHandBuilt.set(s, built);
-  }
-  return built;
-}
-
-/**
- * True when the snapshot has a waiting entry (a prompt or an item) for the tool call `callKey`.
- * A lookup, however long the conversation.
- */
-export const isWaitedOn = (s: RunSnapshot, callKey: string): boolean =>
-  conversationOf(s).index.byCall.has(callKey);
+/** The fields an edit sets (the transcript and the lists of waiting entries it derives itself). */
+type Fields = Pick<RunSnapshot, 'status' | 'runId' | 'text' | 'toolCalls' | 'error' | 'issues'>;
 
 /** The waiting entry `key` of `s` (a prompt or an item), if any: a lookup, however long the conversation. */
 export const waitingEntryOf = (s: RunSnapshot, key: string): WaitingEntry | undefined =>
