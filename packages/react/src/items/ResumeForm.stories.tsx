@@ -2,7 +2,7 @@ import type { PromptState, SuspensionItem } from '@ask-user-kit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ResumeForm } from './ResumeForm.tsx';
-import { ItemStory, budgetJsonSchema, formItem } from './storyRun.tsx';
+import { ItemStory, StatesGrid, budgetJsonSchema, formItem, type StateCell } from './storyRun.tsx';
 
 /**
  * `<ResumeForm>` for each field type its JSON Schema supports, and in each state. Each story rests
@@ -21,11 +21,15 @@ const meta = {
   args: { ...view(budget), state: 'ready' },
   argTypes: { item: { control: false }, view: { control: false } },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: '34rem' }}>
+    // An item sits in a column as wide as a chat's; a full-screen story (the states) has the page.
+    (Story, { parameters }) =>
+      parameters.layout === 'fullscreen' ? (
         <Story />
-      </div>
-    ),
+      ) : (
+        <div style={{ maxWidth: '34rem' }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof ItemStory>;
 export default meta;
@@ -267,5 +271,58 @@ export const CompoundParts: Story = {
     expectState(canvasElement, 'ready');
     await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveFocus();
     await expect(canvas.getByRole('combobox', { name: 'currency' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+const everyField = formItem(
+  schemaOf(
+    {
+      guests: { type: 'integer', minimum: 1, title: 'Guests' },
+      breakfast: { type: 'boolean', description: 'Served from 7 to 10' },
+      extras: { type: 'array', items: { type: 'string', enum: ['Spa', 'Gym', 'Pool'] } },
+      guest: {
+        type: 'object',
+        properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } },
+        required: ['name'],
+      },
+      when: { type: 'string', format: 'date' },
+    },
+    ['guests'],
+  ),
+  'book_room',
+);
+const sent = { type: 'submit', data: { amount: 300, currency: 'EUR', flexible: true } } as const;
+const formStates: StateCell[] = [
+  { name: 'Ready', state: 'ready' },
+  { name: 'Invalid (sent empty)', state: 'ready' },
+  { name: 'Submitting', state: 'submitting', answer: sent },
+  {
+    name: 'Failed',
+    state: 'failed',
+    answer: sent,
+    error: { code: 'network', message: 'The server could not be reached.' },
+  },
+  { name: 'Answered', state: 'answered', answer: sent },
+  { name: 'Answered elsewhere', state: 'answered-elsewhere' },
+  { name: 'Expired', state: 'expired' },
+  { name: 'Malformed', state: 'malformed', item: formItem(undefined) },
+  { name: 'Every field type', state: 'ready', item: everyField },
+];
+
+/** Every state side by side, and every field type: the screenshot of the component's look (docs/screenshots). */
+export const States: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => (
+    <StatesGrid
+      item={budget}
+      cells={formStates}
+      view={(run, item, labelledBy) => <ResumeForm run={run} item={item} aria-labelledby={labelledBy} />}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const forms = canvasElement.querySelectorAll<HTMLFormElement>('form[data-kind="form"]');
+    await expect(forms).toHaveLength(formStates.length);
+    await userEvent.click(within(forms[1]!).getByRole('button', { name: 'Send' }));
+    await expect(forms[1]).toHaveAttribute('data-invalid', '');
   },
 };
