@@ -53,7 +53,6 @@ export interface AskUserLabels {
 /** The default (English) labels. */
 export const defaultLabels: AskUserLabels = {
   submit: 'Send',
-  submitting: 'Sending…',
   retry: 'Retry',
   other: 'Other…',
   otherText: 'Your own answer',

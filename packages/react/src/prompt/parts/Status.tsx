@@ -7,7 +7,7 @@ export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'p'>;
 /**
  * What went wrong, for the user: a refused answer, the server's message after a failed submit, a
  * question answered elsewhere or expired, or what is wrong with a malformed payload. Nothing when
- * all is well.
+ * all is well. Focusable from script: focus moves here when the question ends without an answer.
  */
 export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorProps>(
   function ErrorMessage(props, ref) {
@@ -15,7 +15,7 @@ export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorP
     const children = props.children ?? context.message;
     if (!children) return null;
     return (
-      <p {...dataAttributes('error', context)} id={context.ids.error} {...props} ref={ref}>
+      <p {...dataAttributes('error', context)} id={context.ids.error} tabIndex={-1} {...props} ref={ref}>
         {children}
       </p>
     );
@@ -25,7 +25,7 @@ ErrorMessage.displayName = 'AskUserPrompt.Error';
 
 export type AskUserPromptAnswerProps = ComponentPropsWithoutRef<'p'>;
 
-/** The answer, read-only, once the prompt is answered (choices joined with ", "). */
+/** The answer, read-only, once the prompt is answered (choices joined with ", "). Focusable from script: focus moves here once answered. */
 export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>(function Answer(props, ref) {
   const context = usePromptContext('<AskUserPrompt.Answer>');
   const { state, answer } = context;
@@ -34,7 +34,7 @@ export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>
   const children = props.children ?? text;
   if (children === undefined) return null;
   return (
-    <p {...dataAttributes('answer', context)} {...props} ref={ref}>
+    <p {...dataAttributes('answer', context)} tabIndex={-1} {...props} ref={ref}>
       {children}
     </p>
   );
