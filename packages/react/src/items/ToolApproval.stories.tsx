@@ -48,7 +48,9 @@ export const ReadyThenSubmitting: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     expectState(canvasElement, 'submitting');
-    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    // The button that sent says so, as a prompt's does.
+    await expect(canvas.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
   },
 };
 
@@ -99,7 +101,9 @@ export const AnsweredElsewhere: Story = {
   args: { state: 'answered-elsewhere' },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'answered-elsewhere');
-    await expect(root(canvasElement)).toHaveTextContent('Answered in another window.');
+    await expect(root(canvasElement)).toHaveTextContent(
+      'This request was answered in another window or device.',
+    );
   },
 };
 
@@ -107,7 +111,7 @@ export const Expired: Story = {
   args: { state: 'expired' },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'expired');
-    await expect(root(canvasElement)).toHaveTextContent('This request is no longer waiting.');
+    await expect(root(canvasElement)).toHaveTextContent('This request is no longer open.');
   },
 };
 
@@ -123,7 +127,8 @@ export const Malformed: Story = {
   args: { item: malformed, state: 'malformed', view: (run) => <ToolApproval run={run} item={malformed} /> },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'malformed');
-    await expect(root(canvasElement)).toHaveTextContent('its arguments are not an object');
+    await expect(within(canvasElement).getByText('This request cannot be shown.')).toBeVisible();
+    await expect(within(canvasElement).getByText('its arguments are not an object')).not.toBeVisible();
   },
 };
 
