@@ -159,26 +159,15 @@ export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
 const isPlain = (value: unknown): value is string | number | boolean | null =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/**
- * An argument as a person reads it: text and numbers as they are, a list of them joined with ", ",
- * an object as names and values of its own; anything else as indented JSON.
- */
+/** An argument as a person reads it: text and numbers as they are, a list of them joined with ", ", anything else as names and values of its own. */
 function ArgumentValue({ value }: { value: unknown }): ReactNode {
   if (isPlain(value)) return String(value);
-  if (Array.isArray(value) && value.every(isPlain)) return value.map(String).join(', ');
-  if (typeof value === 'object' && !Array.isArray(value))
-    return (
-      <dl>
-        <ArgumentRows entries={Object.entries(value)} />
-      </dl>
-    );
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(value, null, 2);
-  } catch {
-    // A value JSON cannot write (a cycle, a BigInt) is shown as JavaScript writes it.
-  }
-  return <pre>{json ?? String(value)}</pre>;
+  if (Array.isArray(value) && value.every(isPlain)) return value.join(', ');
+  return (
+    <dl>
+      <ArgumentRows entries={Object.entries(value as object)} />
+    </dl>
+  );
 }
 
 /** A `<dl>`'s names and values, the names tidied ("total_price" → "Total price"). */

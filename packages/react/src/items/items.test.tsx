@@ -261,7 +261,7 @@ describe('<ToolApproval> and <ResumeForm> speak as people do', () => {
     expect(within(form).getByRole('spinbutton', { name: 'Amount' })).toBeInTheDocument();
     expect(within(form).getByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
     expect(within(form).getByRole('checkbox', { name: 'Flexible' })).toBeInTheDocument();
-    expect(form).not.toHaveTextContent(/confirm_budget|amount|currency|flexible/);
+    expect(form.textContent).not.toMatch(/confirm_budget|amount|currency|flexible/);
   });
 
   it("a field's message goes as soon as the field is valid, not at the next send", async () => {
