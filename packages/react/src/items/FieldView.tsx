@@ -1,7 +1,7 @@
 import type { FormData, FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/items';
 import type { HTMLAttributes, Ref } from 'react';
 import { humanName } from '../internal/humanName.ts';
-import { Details } from './itemParts.tsx';
+import { Details } from '../internal/Details.tsx';
 import { fieldIds, type ResumeFormContextValue } from './formContext.ts';
 import { mergeIds } from '../internal/primitive.ts';
 import { takesAnswer } from '../internal/lifecycle.ts';

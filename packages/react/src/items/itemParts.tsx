@@ -17,6 +17,7 @@ import { stateMessage, useAnnouncement, type StateLabels } from '../internal/ann
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
+import { Details } from '../internal/Details.tsx';
 import { useItemEntry, type ItemRun } from './itemState.ts';
 import { useItemFocus } from './useItemFocus.ts';
 
@@ -163,16 +164,6 @@ export type ItemStatusProps = ComponentPropsWithoutRef<'div'>;
 export function buttonLabel(value: ItemPartsContextValue, decline: boolean, label: string): string {
   const sentByThis = (value.answer?.type === 'decline') === decline;
   return value.state === 'submitting' && sentByThis ? value.labels.submitting : label;
-}
-
-/** What is wrong, for developers, folded away under "Details" (`summary`). */
-export function Details({ summary, children }: { summary: string; children: ReactNode }) {
-  return (
-    <details data-scope="ask-user" data-part="details">
-      <summary>{summary}</summary>
-      {children}
-    </details>
-  );
 }
 
 /**
