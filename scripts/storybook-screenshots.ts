@@ -1,6 +1,6 @@
 /**
  * Screenshots every story of the built Storybook as a person sees it: each story at 1280 px and
- * 375 px wide, light and dark, after its play function has run (its resting state). Pages that
+ * 390 px wide, light and dark, after its play function has run (its resting state). Pages that
  * scroll sideways or stories that fail are listed at the end.
  *
  *   pnpm run check:storybook-build
@@ -30,7 +30,7 @@ const staticDir = resolve(options.dir);
 
 const viewports = [
   { width: 1280, height: 800 },
-  { width: 375, height: 812 },
+  { width: 390, height: 844 },
 ];
 const themes = ['light', 'dark'] as const;
 const contentTypes: Record<string, string> = {

@@ -261,17 +261,18 @@ describe('"Other…" answers', () => {
   });
 });
 describe('malformed prompts', () => {
-  it('explains what is wrong with the payload', async () => {
+  it('says it cannot be shown, and what is wrong with the payload under Details', async () => {
+    const user = userEvent.setup();
     const { container } = render(<AskUserPrompt prompt={malformedPrompt()} onSubmit={() => {}} />);
     const root = form(container);
     expect(root).toHaveAttribute('data-kind', 'malformed');
     expect(root).toHaveAttribute('data-state', 'malformed');
     expect(screen.getByText('Pick one')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'This question cannot be shown: selectionMode "single_select" needs options, and none were given.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText('This question cannot be shown.')).toBeInTheDocument();
+    const reason = screen.getByText('selectionMode "single_select" needs options, and none were given');
+    expect(reason.closest('details')).not.toHaveAttribute('open');
+    await user.click(screen.getByText('Details'));
+    expect(reason.closest('details')).toHaveAttribute('open');
     expect(screen.queryByRole('button')).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -282,13 +283,14 @@ describe('malformed prompts', () => {
     ['options that are not a list', { question: 'Q?', options: 'A, B' }],
   ])('never throws on a payload with %s', (_name, payload) => {
     render(<AskUserPrompt prompt={promptFrom(payload)} onSubmit={() => {}} />);
-    expect(screen.getByText(/This question cannot be shown: .+\./)).toBeInTheDocument();
+    expect(screen.getByText('This question cannot be shown.')).toBeInTheDocument();
   });
 
   it('never throws on something that is not a prompt at all', () => {
     const notAPrompt = { kind: 'single', question: 'Q?' } as unknown as Prompt;
     render(<AskUserPrompt prompt={notAPrompt} onSubmit={() => {}} />);
-    expect(screen.getByText(/This question cannot be shown: .*not a parsed prompt/)).toBeInTheDocument();
+    expect(screen.getByText('This question cannot be shown.')).toBeInTheDocument();
+    expect(screen.getByText(/not a parsed prompt/).closest('details')).toBeInTheDocument();
   });
 });
 

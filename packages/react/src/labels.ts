@@ -36,8 +36,10 @@ export interface AskUserLabels {
   expired: string;
   /** Shown when another window or device answered the question first. */
   answeredElsewhere: string;
-  /** Shown when the question's payload cannot be rendered, with what is wrong. */
-  malformed: (reason: string) => string;
+  /** Shown when the question's payload cannot be rendered; what is wrong is under `details`, for whoever builds the app. */
+  malformed: string;
+  /** The summary of the disclosure that holds what is wrong, for developers. */
+  details: string;
   /** Validation: empty free-text answer. */
   answerRequired: string;
   /** Validation: nothing chosen in a single choice. */
@@ -53,7 +55,6 @@ export interface AskUserLabels {
 /** The default (English) labels. */
 export const defaultLabels: AskUserLabels = {
   submit: 'Send',
-  submitting: 'Sending…',
   retry: 'Retry',
   other: 'Other…',
   otherText: 'Your own answer',
@@ -65,7 +66,8 @@ export const defaultLabels: AskUserLabels = {
   sent: 'Answer sent.',
   expired: 'This question was already answered or is no longer open.',
   answeredElsewhere: 'This question was answered in another window or device.',
-  malformed: (reason) => `This question cannot be shown: ${reason}.`,
+  malformed: 'This question cannot be shown.',
+  details: 'Details',
   answerRequired: 'Please write an answer.',
   choiceRequired: 'Choose one option.',
   choicesRequired: 'Choose at least one option.',

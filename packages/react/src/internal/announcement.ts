@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 export interface StateLabels {
   /** Announced (politely) when a question appears. */
   newQuestion: (question: string) => string;
+  /** The button that sent the answer, while the answer is on its way. */
+  submitting: string;
   /** Announced while the answer is on its way. */
   sending: string;
   /** Shown when sending failed, with the server's message. */
@@ -25,6 +27,7 @@ export interface StateLabels {
 /** The words of the lifecycle that no kind of question words its own way, in every kind's default labels. */
 export const stateWords = {
   newQuestion: (question: string) => `New question: ${question}`,
+  submitting: 'Sending…',
   sending: 'Sending your answer…',
   failed: (message: string) => `Your answer could not be sent: ${message}`,
   busy: 'The agent is still busy. Send your answer again once it is done.',

@@ -1,5 +1,7 @@
-import type { FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/items';
+import type { FormData, FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/items';
 import type { HTMLAttributes, Ref } from 'react';
+import { humanName } from '../internal/humanName.ts';
+import { Details } from '../internal/Details.tsx';
 import { fieldIds, type ResumeFormContextValue } from './formContext.ts';
 import { mergeIds } from '../internal/primitive.ts';
 import { takesAnswer } from '../internal/lifecycle.ts';
@@ -21,11 +23,14 @@ export interface FieldViewProps {
   outer?: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> };
 }
 
+/** A field's name for people: the schema's `title`, else its property name in words ("Amount"). */
+const fieldLabel = (field: FormField) => (field.label === field.name ? humanName(field.name) : field.label);
+
 /** The label of a field: its title, and whether it may be left out. */
 function LabelText({ field, labels }: { field: FormField; labels: FormLabels }) {
   return (
     <>
-      {field.label}
+      {fieldLabel(field)}
       {!field.required && field.type !== 'boolean' && <span data-part="optional"> {labels.optional}</span>}
     </>
   );
@@ -156,9 +161,13 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
           {...outerProps}
           ref={ref as Ref<HTMLDivElement>}
         >
-          <p data-scope="ask-user" data-part="unsupported" id={ids.control}>
-            <strong>{field.label}</strong>: {labels.unsupported(field.reason)}
+          <p data-scope="ask-user" data-part="label">
+            {fieldLabel(field)}
           </p>
+          <p data-scope="ask-user" data-part="unsupported" id={ids.control}>
+            {labels.unsupported}
+          </p>
+          <Details summary={labels.details}>{field.reason}</Details>
           {errorText}
         </div>
       );
@@ -207,4 +216,39 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
         </div>
       );
   }
+}
+
+/** One value sent, as a person reads it: Yes/No, a list joined with ", ", a group's own values. */
+function SentValue({ field, value, labels }: { field: FormField; value: unknown; labels: FormLabels }) {
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (field.type === 'object' && isDraft(value))
+    return <SentValues fields={field.fields} data={value as FormData} labels={labels} />;
+  return String(value);
+}
+
+/** What a form sent, field by field in the schema's order (fields left empty are left out). */
+export function SentValues({
+  fields,
+  data,
+  labels,
+}: {
+  fields: readonly FormField[];
+  data: FormData;
+  labels: FormLabels;
+}) {
+  const shown = fields.filter((field) => data[field.name] !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl data-scope="ask-user" data-part="sent">
+      {shown.map((field) => (
+        <div key={field.name}>
+          <dt>{fieldLabel(field)}</dt>
+          <dd>
+            <SentValue field={field} value={data[field.name]} labels={labels} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }

@@ -2,7 +2,7 @@ import type { PromptState, SuspensionItem } from '@ask-user-kit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ResumeForm } from './ResumeForm.tsx';
-import { ItemStory, budgetJsonSchema, formItem } from './storyRun.tsx';
+import { ItemStory, StatesGrid, budgetJsonSchema, formItem, type StateCell } from './storyRun.tsx';
 
 /**
  * `<ResumeForm>` for each field type its JSON Schema supports, and in each state. Each story rests
@@ -21,11 +21,15 @@ const meta = {
   args: { ...view(budget), state: 'ready' },
   argTypes: { item: { control: false }, view: { control: false } },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: '34rem' }}>
+    // An item sits in a column as wide as a chat's; a full-screen story (the states) has the page.
+    (Story, { parameters }) =>
+      parameters.layout === 'fullscreen' ? (
         <Story />
-      </div>
-    ),
+      ) : (
+        <div style={{ maxWidth: '34rem' }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof ItemStory>;
 export default meta;
@@ -46,12 +50,12 @@ export const Ready: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expectState(canvasElement, 'ready');
-    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveAccessibleDescription(
+    await expect(canvas.getByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
       'The most you want to spend on activities',
     );
-    await expect(canvas.getByRole('combobox', { name: 'currency' })).toBeInTheDocument();
-    await expect(canvas.getByRole('checkbox', { name: 'flexible' })).not.toBeChecked();
-    await expect(canvas.getByRole('textbox', { name: /notes/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
+    await expect(canvas.getByRole('checkbox', { name: 'Flexible' })).not.toBeChecked();
+    await expect(canvas.getByRole('textbox', { name: /Notes/ })).toBeInTheDocument();
   },
 };
 
@@ -59,15 +63,15 @@ export const Invalid: Story = {
   name: 'Invalid (sent empty: messages next to the fields)',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('spinbutton', { name: 'amount' }), '0');
+    await userEvent.type(canvas.getByRole('spinbutton', { name: 'Amount' }), '0');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     expectState(canvasElement, 'ready');
     await expect(root(canvasElement)).toHaveAttribute('data-invalid', '');
-    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveAccessibleDescription(
+    await expect(canvas.getByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
       /Enter 1 or more\./,
     );
-    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveFocus();
-    await expect(canvas.getByRole('combobox', { name: 'currency' })).toHaveAccessibleDescription(
+    await expect(canvas.getByRole('spinbutton', { name: 'Amount' })).toHaveFocus();
+    await expect(canvas.getByRole('combobox', { name: 'Currency' })).toHaveAccessibleDescription(
       'This field is required.',
     );
   },
@@ -77,11 +81,11 @@ export const ReadyThenSubmitting: Story = {
   name: 'Ready then submitting',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('spinbutton', { name: 'amount' }), '300');
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'currency' }), 'EUR');
+    await userEvent.type(canvas.getByRole('spinbutton', { name: 'Amount' }), '300');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Currency' }), 'EUR');
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     expectState(canvasElement, 'submitting');
-    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Sending…' })).toBeDisabled();
   },
 };
 
@@ -104,24 +108,34 @@ export const Failed: Story = {
 };
 
 export const Answered: Story = {
-  args: { state: 'answered' },
+  name: 'Answered (shows what was sent)',
+  args: {
+    state: 'answered',
+    answer: { type: 'submit', data: { amount: 300, currency: 'EUR', flexible: true } },
+  },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'answered');
-    await expect(root(canvasElement)).toHaveTextContent('Sent.');
+    const answer = canvasElement.querySelector('[data-part=answer]');
+    await expect(answer).toHaveTextContent('Sent.');
+    await expect(answer).toHaveTextContent(/Amount\s*300/);
+    await expect(answer).toHaveTextContent(/Currency\s*EUR/);
+    await expect(answer).toHaveTextContent(/Flexible\s*Yes/);
   },
 };
 
 export const AnsweredElsewhere: Story = {
   args: { state: 'answered-elsewhere' },
   play: async ({ canvasElement }) => {
-    await expect(root(canvasElement)).toHaveTextContent('Answered in another window.');
+    await expect(root(canvasElement)).toHaveTextContent(
+      'This form was answered in another window or device.',
+    );
   },
 };
 
 export const Expired: Story = {
   args: { state: 'expired' },
   play: async ({ canvasElement }) => {
-    await expect(root(canvasElement)).toHaveTextContent('This form is no longer waiting.');
+    await expect(root(canvasElement)).toHaveTextContent('This form is no longer open.');
   },
 };
 
@@ -130,7 +144,11 @@ export const MalformedNoSchema: Story = {
   args: { ...view(formItem(undefined)), state: 'malformed' },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'malformed');
-    await expect(root(canvasElement)).toHaveTextContent('withResumeSchemas');
+    // What is wrong is for developers: folded under "Details", not in the user's face.
+    await expect(within(canvasElement).getByText('This form cannot be shown.')).toBeVisible();
+    await expect(within(canvasElement).getByText(/withResumeSchemas/)).not.toBeVisible();
+    await userEvent.click(within(canvasElement).getByText('Details'));
+    await expect(within(canvasElement).getByText(/withResumeSchemas/)).toBeVisible();
   },
 };
 
@@ -153,7 +171,7 @@ export const FieldText: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('textbox', { name: 'code' })).toHaveAccessibleDescription(
+    await expect(canvas.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
       'Capital letters',
     );
   },
@@ -165,7 +183,7 @@ export const FieldNumber: Story = {
     ...fieldStory('set_amount', { amount: { type: 'number', minimum: 0, maximum: 100, default: 25 } }),
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('spinbutton', { name: /amount/ })).toHaveValue(25);
+    await expect(within(canvasElement).getByRole('spinbutton', { name: /Amount/ })).toHaveValue(25);
   },
 };
 
@@ -173,7 +191,7 @@ export const FieldInteger: Story = {
   name: 'Field: integer',
   args: { ...fieldStory('set_nights', { nights: { type: 'integer', minimum: 1 } }, ['nights']) },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('spinbutton', { name: 'nights' })).toHaveAttribute(
+    await expect(within(canvasElement).getByRole('spinbutton', { name: 'Nights' })).toHaveAttribute(
       'step',
       '1',
     );
@@ -196,7 +214,7 @@ export const FieldEnum: Story = {
     ...fieldStory('set_room', { room: { enum: ['single', 'double', 'suite'], default: 'double' } }, ['room']),
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('combobox', { name: 'room' })).toHaveValue('double');
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Room' })).toHaveValue('double');
   },
 };
 
@@ -210,7 +228,7 @@ export const FieldMultiEnum: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
-    const group = within(canvasElement).getByRole('group', { name: 'extras' });
+    const group = within(canvasElement).getByRole('group', { name: 'Extras' });
     await expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
   },
 };
@@ -231,8 +249,8 @@ export const FieldGroup: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
-    const group = within(canvasElement).getByRole('group', { name: 'guest' });
-    await expect(within(group).getByRole('textbox', { name: 'name' })).toBeInTheDocument();
+    const group = within(canvasElement).getByRole('group', { name: 'Guest' });
+    await expect(within(group).getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
   },
 };
 
@@ -240,9 +258,9 @@ export const FieldUnsupported: Story = {
   name: 'Field: unsupported (shown, not guessed)',
   args: { ...fieldStory('set_date', { when: { type: 'string', format: 'date' } }) },
   play: async ({ canvasElement }) => {
-    await expect(root(canvasElement)).toHaveTextContent(
-      'Cannot render this field: the keyword "format" is not supported.',
-    );
+    await expect(root(canvasElement)).toHaveTextContent('When');
+    await expect(within(canvasElement).getByText('This field cannot be filled in here.')).toBeVisible();
+    await expect(within(canvasElement).getByText(/the keyword "format" is not supported/)).not.toBeVisible();
   },
 };
 
@@ -265,7 +283,60 @@ export const CompoundParts: Story = {
     await expect(canvas.queryByRole('checkbox')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
     expectState(canvasElement, 'ready');
-    await expect(canvas.getByRole('spinbutton', { name: 'amount' })).toHaveFocus();
-    await expect(canvas.getByRole('combobox', { name: 'currency' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByRole('spinbutton', { name: 'Amount' })).toHaveFocus();
+    await expect(canvas.getByRole('combobox', { name: 'Currency' })).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+const everyField = formItem(
+  schemaOf(
+    {
+      guests: { type: 'integer', minimum: 1, title: 'Guests' },
+      breakfast: { type: 'boolean', description: 'Served from 7 to 10' },
+      extras: { type: 'array', items: { type: 'string', enum: ['Spa', 'Gym', 'Pool'] } },
+      guest: {
+        type: 'object',
+        properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } },
+        required: ['name'],
+      },
+      when: { type: 'string', format: 'date' },
+    },
+    ['guests'],
+  ),
+  'book_room',
+);
+const sent = { type: 'submit', data: { amount: 300, currency: 'EUR', flexible: true } } as const;
+const formStates: StateCell[] = [
+  { name: 'Ready', state: 'ready' },
+  { name: 'Invalid (sent empty)', state: 'ready' },
+  { name: 'Submitting', state: 'submitting', answer: sent },
+  {
+    name: 'Failed',
+    state: 'failed',
+    answer: sent,
+    error: { code: 'network', message: 'The server could not be reached.' },
+  },
+  { name: 'Answered', state: 'answered', answer: sent },
+  { name: 'Answered elsewhere', state: 'answered-elsewhere' },
+  { name: 'Expired', state: 'expired' },
+  { name: 'Malformed', state: 'malformed', item: formItem(undefined) },
+  { name: 'Every field type', state: 'ready', item: everyField },
+];
+
+/** Every state side by side, and every field type: the screenshot of the component's look (docs/screenshots). */
+export const States: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => (
+    <StatesGrid
+      item={budget}
+      cells={formStates}
+      view={(run, item, labelledBy) => <ResumeForm run={run} item={item} aria-labelledby={labelledBy} />}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const forms = canvasElement.querySelectorAll<HTMLFormElement>('form[data-kind="form"]');
+    await expect(forms).toHaveLength(formStates.length);
+    await userEvent.click(within(forms[1]!).getByRole('button', { name: 'Send' }));
+    await expect(forms[1]).toHaveAttribute('data-invalid', '');
   },
 };

@@ -52,7 +52,7 @@ function DefaultLayout() {
  * Schema keywords it supports): each field with its label, description and error next to it,
  * validated in the browser before anything is sent (invalid data makes no request). The states
  * of `<AskUserPrompt>`: ready, submitting, failed (with Retry), answered, answered elsewhere,
- * expired, and malformed (with its reason). A field it cannot render says so instead of guessing.
+ * expired, and malformed (its reason folded under "Details"). A field it cannot render says so instead of guessing.
  * Give it children (its parts) for a layout of your own.
  * @example
  * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });

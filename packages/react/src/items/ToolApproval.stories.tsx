@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ItemStory, bookTrip } from './storyRun.tsx';
+import { ItemStory, StatesGrid, bookTrip, type StateCell } from './storyRun.tsx';
 import { ToolApproval } from './ToolApproval.tsx';
 import type { PromptState } from '@ask-user-kit/core';
 
@@ -14,11 +14,15 @@ const meta = {
   args: { item: bookTrip, state: 'ready', view: (run) => <ToolApproval run={run} item={bookTrip} /> },
   argTypes: { item: { control: false }, view: { control: false } },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: '34rem' }}>
+    // An item sits in a column as wide as a chat's; a full-screen story (the states) has the page.
+    (Story, { parameters }) =>
+      parameters.layout === 'fullscreen' ? (
         <Story />
-      </div>
-    ),
+      ) : (
+        <div style={{ maxWidth: '34rem' }}>
+          <Story />
+        </div>
+      ),
   ],
 } satisfies Meta<typeof ItemStory>;
 export default meta;
@@ -44,7 +48,9 @@ export const ReadyThenSubmitting: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     expectState(canvasElement, 'submitting');
-    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    // The button that sent says so, as a prompt's does.
+    await expect(canvas.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
   },
 };
 
@@ -95,7 +101,9 @@ export const AnsweredElsewhere: Story = {
   args: { state: 'answered-elsewhere' },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'answered-elsewhere');
-    await expect(root(canvasElement)).toHaveTextContent('Answered in another window.');
+    await expect(root(canvasElement)).toHaveTextContent(
+      'This request was answered in another window or device.',
+    );
   },
 };
 
@@ -103,7 +111,7 @@ export const Expired: Story = {
   args: { state: 'expired' },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'expired');
-    await expect(root(canvasElement)).toHaveTextContent('This request is no longer waiting.');
+    await expect(root(canvasElement)).toHaveTextContent('This request is no longer open.');
   },
 };
 
@@ -119,7 +127,8 @@ export const Malformed: Story = {
   args: { item: malformed, state: 'malformed', view: (run) => <ToolApproval run={run} item={malformed} /> },
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'malformed');
-    await expect(root(canvasElement)).toHaveTextContent('its arguments are not an object');
+    await expect(within(canvasElement).getByText('This request cannot be shown.')).toBeVisible();
+    await expect(within(canvasElement).getByText('its arguments are not an object')).not.toBeVisible();
   },
 };
 
@@ -146,5 +155,34 @@ export const CompoundParts: Story = {
     expectState(canvasElement, 'submitting');
     await expect(canvas.getByRole('button', { name: 'Not now' })).toBeDisabled();
     await expect(canvas.getByRole('status')).toHaveTextContent('Sending your answer…');
+  },
+};
+
+const networkError = { code: 'network', message: 'The server could not be reached.' } as const;
+const approvalStates: StateCell[] = [
+  { name: 'Ready', state: 'ready' },
+  { name: 'Submitting', state: 'submitting', answer: { type: 'approve' } },
+  { name: 'Failed', state: 'failed', answer: { type: 'approve' }, error: networkError },
+  { name: 'Approved', state: 'answered', answer: { type: 'approve' } },
+  { name: 'Declined', state: 'answered', answer: { type: 'decline', reason: 'Too expensive' } },
+  { name: 'Answered elsewhere', state: 'answered-elsewhere' },
+  { name: 'Expired', state: 'expired' },
+  { name: 'Malformed', state: 'malformed', item: malformed },
+];
+
+/** Every state side by side: the screenshot of the component's look (docs/screenshots). */
+export const States: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => (
+    <StatesGrid
+      item={bookTrip}
+      cells={approvalStates}
+      view={(run, item, labelledBy) => <ToolApproval run={run} item={item} aria-labelledby={labelledBy} />}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('form[data-kind="approval"]')).toHaveLength(
+      approvalStates.length,
+    );
   },
 };

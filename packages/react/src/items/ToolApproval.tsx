@@ -59,7 +59,7 @@ function DefaultLayout() {
  * A tool call waiting for the user's approval (`requireApproval`): what the tool wants to do, its
  * arguments shown readably, Approve, and Decline with an optional reason told to the model. The
  * states of `<AskUserPrompt>`: ready, submitting, failed (with Retry), answered, answered
- * elsewhere, expired, and malformed (with its reason). Give it children (its parts) for a layout
+ * elsewhere, expired, and malformed (its reason folded under "Details"). Give it children (its parts) for a layout
  * of your own.
  * @example
  * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });

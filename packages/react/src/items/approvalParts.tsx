@@ -14,6 +14,7 @@ import {
   usePartContext,
   itemFormProps,
   itemStatusParts,
+  buttonLabel,
   useItemRoot,
   useItemWords,
   type ItemButtonProps,
@@ -24,6 +25,7 @@ import {
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
+import { humanName } from '../internal/humanName.ts';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
   /** The approval (from `run.openItems`, or an entry of `run.items`). */
@@ -41,8 +43,6 @@ export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'fo
 export interface ToolApprovalContextValue extends ItemPartsContextValue {
   item: SuspensionItem;
   state: ItemEntry['state'];
-  /** The answer sent, once there is one. */
-  answer: ItemEntry['answer'];
   /** Why the last answer failed, in the failed state. */
   error: ItemEntry['error'];
   labels: ApprovalLabels;
@@ -67,7 +67,7 @@ const approvalStatusParts = itemStatusParts(
   'approval',
   'ToolApproval',
   { part: 'Approve', label: (labels) => labels.approve },
-  // What the tool wants to do ("Allow book_trip to run?").
+  // What the tool wants to do ("Book trip?").
   ({ item, labels }) => labels.title(item.toolName),
 );
 
@@ -100,7 +100,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const ids = { title: useId(), reason: useId(), error: useId() };
 
   const outcome = outcomeOf(entry, labels);
-  const { message, announcement } = useItemWords(
+  const { message, announcement, details } = useItemWords(
     item,
     entry,
     labels,
@@ -129,6 +129,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
     outcome,
     message,
+    details,
     announcement,
     ids,
   };
@@ -153,20 +154,36 @@ Root.displayName = 'ToolApproval.Root';
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
 
-/** An argument as a person reads it: text as is, anything else as indented JSON. */
-function readable(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+const isPlain = (value: unknown): value is string | number | boolean | null =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** An argument as a person reads it: text and numbers as they are, a list of them joined with ", ", anything else as names and values of its own. */
+function ArgumentValue({ value }: { value: unknown }): ReactNode {
+  if (isPlain(value)) return String(value);
+  if (Array.isArray(value) && value.every(isPlain)) return value.join(', ');
+  return (
+    <dl>
+      <ArgumentRows entries={Object.entries(value as object)} />
+    </dl>
+  );
+}
+
+/** A `<dl>`'s names and values, the names tidied ("total_price" → "Total price"). */
+function ArgumentRows({ entries }: { entries: [string, unknown][] }) {
+  return entries.map(([name, value]) => (
+    <div key={name} data-part="argument">
+      <dt>{humanName(name)}</dt>
+      <dd>
+        <ArgumentValue value={value} />
+      </dd>
+    </div>
+  ));
 }
 
 /** The attributes a `<dl>` and a `<p>` share: with no arguments it is a `<p>`. */
 export type ToolApprovalArgumentsProps = HTMLAttributes<HTMLElement>;
 
-/** The call's arguments, one name and value each (objects as indented JSON); "No arguments." when none. */
+/** The call's arguments, one name and value each (an object's own names and values under it); "No arguments." when none. */
 export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(function Arguments(props, ref) {
   const { item, state, labels } = useApprovalContext('<ToolApproval.Arguments>');
   if (item.kind !== 'approval') return null;
@@ -188,15 +205,7 @@ export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(fun
       {...props}
       ref={ref as Ref<HTMLDListElement>}
     >
-      {props.children ??
-        entries.map(([name, value]) => (
-          <div key={name} data-part="argument">
-            <dt>{name}</dt>
-            <dd>
-              {typeof value === 'object' && value !== null ? <pre>{readable(value)}</pre> : readable(value)}
-            </dd>
-          </div>
-        ))}
+      {props.children ?? <ArgumentRows entries={entries} />}
     </dl>
   );
 });
@@ -242,7 +251,8 @@ export type ToolApprovalButtonProps = ItemButtonProps;
 
 /** Declines, with the reason typed in `.Reason`; disabled while sending. Not shown after a failure. */
 export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Decline(props, ref) {
-  const { state, labels, showControls, decline } = useApprovalContext('<ToolApproval.Decline>');
+  const context = useApprovalContext('<ToolApproval.Decline>');
+  const { state, labels, showControls, decline } = context;
   if (!showControls || state === 'failed') return null;
   return (
     <button
@@ -253,7 +263,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
       disabled={!takesAnswer(state) || props.disabled}
       onClick={composeEventHandlers(props.onClick, decline)}
     >
-      {props.children ?? labels.decline}
+      {props.children ?? buttonLabel(context, true, labels.decline)}
     </button>
   );
 });

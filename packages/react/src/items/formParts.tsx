@@ -1,5 +1,11 @@
 import type { SuspensionItem } from '@ask-user-kit/core';
-import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/items';
+import {
+  initialFormDraft,
+  validateForm,
+  type FieldError,
+  type FormDraft,
+  type FormSchema,
+} from '@ask-user-kit/core/items';
 import {
   forwardRef,
   useId,
@@ -19,7 +25,7 @@ import {
 } from './itemParts.tsx';
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
-import { FieldView, isDraft } from './FieldView.tsx';
+import { FieldView, SentValues, isDraft } from './FieldView.tsx';
 import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
 
@@ -35,9 +41,20 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
   children?: ReactNode;
 }
 
-/** The schema's `title`, else "confirm_budget needs some details": the form's name. */
+/** The schema's `title`, else the tool's name in words ("Confirm budget"): the form's name. */
 const formTitle = (item: SuspensionItem, labels: FormLabels) =>
   item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
+
+/**
+ * The refused fields that are still wrong in `draft`, with what is wrong now: a field's message
+ * goes as soon as it is fixed, and no new one appears before the next submit.
+ */
+function stillRefused(refused: readonly FieldError[], form: FormSchema, draft: FormDraft): FieldError[] {
+  const check = validateForm(form, draft);
+  if (check.ok) return [];
+  const paths = new Set(refused.map((error) => error.path));
+  return check.errors.filter((error) => paths.has(error.path));
+}
 
 /**
  * The form's `<form>`: holds the draft, validates it in the browser (invalid data sends nothing),
@@ -60,7 +77,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     persistDraft && answerable,
     isDraft,
   );
-  const [refused, setRefused] = useState<FieldError[]>([]);
+  const [refused, setRefused] = useState<readonly FieldError[]>([]);
   const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
 
   const submit = () => {
@@ -81,7 +98,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   const outcome = state === 'answered' ? labels.answered : undefined;
   // A refused submit is said where errors go, as a prompt's refused answer is.
   const refusal = refused.length > 0 ? labels.invalid(refused.length) : notice;
-  const { message, announcement } = useItemWords(
+  const { message, announcement, details } = useItemWords(
     item,
     entry,
     labels,
@@ -98,12 +115,15 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     setDraft: (value) => {
       clearNotice();
       setDraftValue(value);
+      if (refused.length > 0 && item.kind === 'form') setRefused(stillRefused(refused, item.form, value));
     },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
     showControls: item.kind === 'form' && (answerable || state === 'submitting'),
+    answer: entry.answer,
     outcome,
     message,
+    details,
     announcement,
     ids,
   };
@@ -193,6 +213,8 @@ export const {
   'ResumeForm',
   { part: 'Submit', label: (labels) => labels.submit },
   ({ item, labels }) => formTitle(item, labels),
+  ({ fields, answer, labels }) =>
+    answer?.type === 'submit' && <SentValues fields={fields} data={answer.data} labels={labels} />,
 );
 
 export type ResumeFormStatusProps = ItemStatusProps;

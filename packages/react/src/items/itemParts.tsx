@@ -17,6 +17,7 @@ import { stateMessage, useAnnouncement, type StateLabels } from '../internal/ann
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
+import { Details } from '../internal/Details.tsx';
 import { useItemEntry, type ItemRun } from './itemState.ts';
 import { useItemFocus } from './useItemFocus.ts';
 
@@ -56,13 +57,17 @@ export function namedContext<T>(name: string): Context<T | null> {
 /** What an approval's and a form's context share: what the shared parts read. */
 export interface ItemPartsContextValue {
   state: PromptState;
-  labels: { retry: string };
+  /** The answer sent, once there is one. */
+  answer: ItemEntry['answer'];
+  labels: { retry: string; submitting: string; details: string };
   /** The controls show: a well-formed item that takes an answer or is being sent. */
   showControls: boolean;
   /** What `.Answer` shows once answered: the outcome of the answer sent. */
   outcome: string | undefined;
   /** What `.Error` shows: why the item cannot be shown, why its answer failed or was refused, or why it no longer waits. */
   message: string | undefined;
+  /** What is wrong with a malformed item, for developers: `.Error` shows it under "Details". */
+  details: string | undefined;
   /** What `.Status` announces (a new item, sending, the outcome, the failure), politely. */
   announcement: string;
   ids: { title: string; error: string };
@@ -76,14 +81,14 @@ export interface ItemPartsContextValue {
 export function useItemWords(
   item: SuspensionItem,
   entry: ItemEntry,
-  labels: StateLabels & { malformed: (reason: string) => string },
+  labels: StateLabels & { malformed: string },
   question: string,
   outcome: string | undefined,
   refusal?: string,
 ) {
   const message =
     item.kind === 'malformed'
-      ? labels.malformed(item.reason)
+      ? labels.malformed
       : (stateMessage(entry.state, entry.error, labels) ?? refusal);
   const announcement = useAnnouncement({
     state: entry.state,
@@ -91,7 +96,8 @@ export function useItemWords(
     message,
     labels: { newQuestion: labels.newQuestion, sending: labels.sending, sent: outcome ?? '' },
   });
-  return { message, announcement };
+  const details = item.kind === 'malformed' ? item.reason : undefined;
+  return { message, announcement, details };
 }
 
 /**
@@ -154,6 +160,12 @@ export type ItemButtonProps = ComponentPropsWithoutRef<'button'>;
 export type ItemTextProps = ComponentPropsWithoutRef<'p'>;
 export type ItemStatusProps = ComponentPropsWithoutRef<'div'>;
 
+/** A button's label: "Sending…" on the one that sent the answer while it is on its way (a decline on Decline). */
+export function buttonLabel(value: ItemPartsContextValue, decline: boolean, label: string): string {
+  const sentByThis = (value.answer?.type === 'decline') === decline;
+  return value.state === 'submitting' && sentByThis ? value.labels.submitting : label;
+}
+
 /**
  * The parts every item has, named for its component (`name`, e.g. `ToolApproval`) and reading its
  * context: Retry, Error, Answer and Status look and behave the same in approvals and forms.
@@ -166,6 +178,8 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   send: { part: string; label: (labels: Value['labels']) => string },
   /** The item's title: the form's name. */
   title: (value: Value) => string,
+  /** What `.Answer` shows under the outcome (a form's values sent). */
+  sent: (value: Value) => ReactNode = () => null,
 ) {
   const use = (part: string) => usePartContext(context, `<${name}.${part}>`, `<${name}> or <${name}.Root>`);
 
@@ -182,14 +196,15 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
 
   /** Answers (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
   const Send = forwardRef<HTMLButtonElement, ItemButtonProps>(function Send(props, ref) {
-    const { state, labels, showControls } = use(send.part);
+    const value = use(send.part);
+    const { state, showControls } = value;
     if (!showControls || state === 'failed') return null;
     return (
       <button
         {...submitButtonProps(itemAttributes('submit', kind, state), props, !takesAnswer(state), false)}
         ref={ref}
       >
-        {props.children ?? send.label(labels)}
+        {props.children ?? buttonLabel(value, false, send.label(value.labels))}
       </button>
     );
   });
@@ -210,27 +225,37 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   });
   Retry.displayName = `${name}.Retry`;
 
-  /** Why the item cannot be shown (malformed), or why its answer failed, or why it no longer waits. */
-  const ErrorMessage = forwardRef<HTMLParagraphElement, ItemTextProps>(function ErrorMessage(props, ref) {
-    const { state, message, ids } = use('Error');
+  /**
+   * Why the item cannot be shown (malformed: what is wrong folded under "Details"), or why its
+   * answer failed, or why it no longer waits. Focusable from script: focus moves here when the item
+   * ends without an outcome.
+   */
+  const ErrorMessage = forwardRef<HTMLDivElement, ItemStatusProps>(function ErrorMessage(props, ref) {
+    const { state, message, details, labels, ids } = use('Error');
     const children = props.children ?? message;
     if (!children) return null;
     return (
-      <p {...itemAttributes('error', kind, state)} id={ids.error} {...props} ref={ref}>
+      <div {...itemAttributes('error', kind, state)} id={ids.error} tabIndex={-1} {...props} ref={ref}>
         {children}
-      </p>
+        {details && <Details summary={labels.details}>{details}</Details>}
+      </div>
     );
   });
   ErrorMessage.displayName = `${name}.Error`;
 
-  /** The outcome, once there is one. Focusable from script: focus moves here once answered. */
-  const Answer = forwardRef<HTMLParagraphElement, ItemTextProps>(function Answer(props, ref) {
-    const { state, outcome } = use('Answer');
-    if (!outcome) return null;
+  /** The outcome, once there is one, and what was sent. Focusable from script: focus moves here once answered. */
+  const Answer = forwardRef<HTMLDivElement, ItemStatusProps>(function Answer(props, ref) {
+    const value = use('Answer');
+    if (!value.outcome) return null;
     return (
-      <p {...itemAttributes('answer', kind, state)} tabIndex={-1} {...props} ref={ref}>
-        {props.children ?? outcome}
-      </p>
+      <div {...itemAttributes('answer', kind, value.state)} tabIndex={-1} {...props} ref={ref}>
+        {props.children ?? (
+          <>
+            {value.outcome}
+            {sent(value)}
+          </>
+        )}
+      </div>
     );
   });
   Answer.displayName = `${name}.Answer`;

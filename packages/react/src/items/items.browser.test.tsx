@@ -52,7 +52,7 @@ describe('ToolApproval and ResumeForm in Chromium', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
     await userEvent.click(approve);
 
-    const amount = screen.getByRole('spinbutton', { name: 'amount' });
+    const amount = screen.getByRole('spinbutton', { name: 'Amount' });
     await expect.element(amount, serverWait).toBeVisible();
     expect(await axeViolations(screen.container)).toEqual([]);
     await userEvent.fill(amount, '0');
@@ -62,7 +62,7 @@ describe('ToolApproval and ResumeForm in Chromium', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
 
     await userEvent.fill(amount, '90');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'currency' }), 'USD');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await expect
       .poll(() => screen.getByTestId('text').element().textContent, serverWait)
@@ -106,7 +106,7 @@ describe('a failed answer in Chromium', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
     await userEvent.keyboard('{Enter}');
     await expect
-      .element(screen.getByRole('form', { name: 'Allow book_trip to run?' }), serverWait)
+      .element(screen.getByRole('form', { name: 'Book trip?' }), serverWait)
       .toHaveAttribute('data-state', 'answered');
     expect(recorder.count('approve-tool-call')).toBe(2);
   });

@@ -84,8 +84,8 @@ function renderConcierge(view?: ItemView, intercept?: Parameters<typeof recordin
 
 afterEach(() => sessionStorage.clear());
 
-const approvalForm = () => screen.findByRole('form', { name: 'Allow book_trip to run?' }, serverWait);
-const budgetForm = () => screen.findByRole('form', { name: 'confirm_budget needs some details' }, serverWait);
+const approvalForm = () => screen.findByRole('form', { name: 'Book trip?' }, serverWait);
+const budgetForm = () => screen.findByRole('form', { name: 'Confirm budget' }, serverWait);
 
 describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
   it('approve, then the generated form refuses bad data with no request and sends good data', async () => {
@@ -95,21 +95,21 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
     const approval = await approvalForm();
     expect(approval).toHaveAttribute('data-state', 'ready');
     // The arguments, readably.
-    expect(within(approval).getByText('destination').nextSibling).toHaveTextContent('Lisbon');
-    expect(within(approval).getByText('total').nextSibling).toHaveTextContent('840');
+    expect(within(approval).getByText('Destination').nextSibling).toHaveTextContent('Lisbon');
+    expect(within(approval).getByText('Total').nextSibling).toHaveTextContent('840');
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approval).toHaveAttribute('data-state', 'answered'), serverWait);
     expect(approval).toHaveTextContent('Approved.');
 
     const form = await budgetForm();
     const sent = recorder.requests.length;
-    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    const amount = within(form).getByRole('spinbutton', { name: 'Amount' });
     await user.type(amount, '0');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     // Refused in the browser: messages next to the fields, focus on the first, no request.
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(amount).toHaveAccessibleDescription(/Enter 1 or more\./);
-    expect(within(form).getByRole('combobox', { name: 'currency' })).toHaveAccessibleDescription(
+    expect(within(form).getByRole('combobox', { name: 'Currency' })).toHaveAccessibleDescription(
       'This field is required.',
     );
     expect(amount).toHaveFocus();
@@ -117,8 +117,8 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
 
     await user.clear(amount);
     await user.type(amount, '300');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'JPY');
-    await user.type(within(form).getByRole('textbox', { name: /notes/ }), 'No museums');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Currency' }), 'JPY');
+    await user.type(within(form).getByRole('textbox', { name: /Notes/ }), 'No museums');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('done'), serverWait);
@@ -139,7 +139,7 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
     // Nothing else is open yet: focus rests on the outcome.
     expect(approval.querySelector('[data-part=answer]')).toHaveFocus();
     const form = await budgetForm();
-    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: 'amount' })).toHaveFocus());
+    await waitFor(() => expect(within(form).getByRole('spinbutton', { name: 'Amount' })).toHaveFocus());
   });
 
   it('declines with a reason by keyboard: the agent says it did not book', async () => {
@@ -186,7 +186,7 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
     const approval = await approvalForm();
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     const form = await budgetForm();
-    await user.type(within(form).getByRole('spinbutton', { name: 'amount' }), '42');
+    await user.type(within(form).getByRole('spinbutton', { name: 'Amount' }), '42');
     second.unmount();
 
     render(
@@ -196,9 +196,9 @@ describe('<ToolApproval> and <ResumeForm> with the concierge', () => {
     );
     const restored = await budgetForm();
     // The draft survived the reload; the schema came from forms.withResumeSchemas.
-    await waitFor(() => expect(within(restored).getByRole('spinbutton', { name: 'amount' })).toHaveValue(42));
-    await user.selectOptions(within(restored).getByRole('combobox', { name: 'currency' }), 'EUR');
-    await user.click(within(restored).getByRole('checkbox', { name: /flexible/ }));
+    await waitFor(() => expect(within(restored).getByRole('spinbutton', { name: 'Amount' })).toHaveValue(42));
+    await user.selectOptions(within(restored).getByRole('combobox', { name: 'Currency' }), 'EUR');
+    await user.click(within(restored).getByRole('checkbox', { name: /Flexible/ }));
     await user.click(within(restored).getByRole('button', { name: 'Send' }));
     await waitFor(
       () => expect(screen.getByTestId('text')).toHaveTextContent('within 42 EUR, with a little leeway'),
@@ -246,6 +246,72 @@ const formLayout: ItemView = (run, item) =>
     <ToolApproval key={item.key} run={run} item={item} />
   );
 
+describe('<ToolApproval> and <ResumeForm> speak as people do', () => {
+  it('names the tool, its arguments and the fields in words, not code names', async () => {
+    const user = userEvent.setup();
+    renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    // book_trip, destination, nights: the tool's and the properties' names, tidied.
+    const approval = await approvalForm();
+    expect(within(approval).getByText('Nights').nextSibling).toHaveTextContent('3');
+    expect(approval).not.toHaveTextContent('book_trip');
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    // confirm_budget, amount, currency, flexible: the same.
+    const form = await budgetForm();
+    expect(within(form).getByRole('spinbutton', { name: 'Amount' })).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
+    expect(within(form).getByRole('checkbox', { name: 'Flexible' })).toBeInTheDocument();
+    expect(form.textContent).not.toMatch(/confirm_budget|amount|currency|flexible/);
+  });
+
+  it("a field's message goes as soon as the field is valid, not at the next send", async () => {
+    const user = userEvent.setup();
+    renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    const amount = within(form).getByRole('spinbutton', { name: 'Amount' });
+    const currency = within(form).getByRole('combobox', { name: 'Currency' });
+    await user.type(amount, '-5');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(amount).toHaveAccessibleDescription(/Enter 1 or more\./);
+    expect(form).toHaveTextContent('2 fields need attention.');
+
+    await user.clear(amount);
+    await user.type(amount, '300');
+    // Fixed: its message is gone; the field still wrong keeps its own.
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(form).not.toHaveTextContent('Enter 1 or more.');
+    expect(currency).toHaveAccessibleDescription('This field is required.');
+    expect(form).toHaveTextContent('1 field needs attention.');
+
+    await user.selectOptions(currency, 'EUR');
+    expect(currency).not.toHaveAttribute('aria-invalid');
+    expect(form).not.toHaveAttribute('data-invalid');
+    expect(form).not.toHaveTextContent('need attention');
+  });
+
+  it('an answered form shows what was sent, field by field', async () => {
+    const user = userEvent.setup();
+    renderConcierge();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
+    const form = await budgetForm();
+    await user.type(within(form).getByRole('spinbutton', { name: 'Amount' }), '300');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Currency' }), 'JPY');
+    await user.type(within(form).getByRole('textbox', { name: /Notes/ }), 'No museums');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
+    const outcome = form.querySelector<HTMLElement>('[data-part=answer]')!;
+    expect(outcome).toHaveTextContent('Sent.');
+    const value = (name: string) => within(outcome).getByText(name).nextSibling;
+    expect(value('Amount')).toHaveTextContent('300');
+    expect(value('Currency')).toHaveTextContent('JPY');
+    expect(value('Flexible')).toHaveTextContent('No');
+    expect(value('Notes')).toHaveTextContent('No museums');
+  });
+});
+
 describe('compound parts with the concierge', () => {
   it('<ToolApproval.Root> with parts of its own declines with a reason; focus stays on the outcome', async () => {
     const user = userEvent.setup();
@@ -256,7 +322,7 @@ describe('compound parts with the concierge', () => {
     expect(approval).toHaveAttribute('data-testid', 'approval');
     expect(approval).toHaveClass('booking');
     expect(approval).toHaveAttribute('data-kind', 'approval');
-    expect(within(approval).getByText('destination').nextSibling).toHaveTextContent('Lisbon');
+    expect(within(approval).getByText('Destination').nextSibling).toHaveTextContent('Lisbon');
     const reason = within(approval).getByRole('textbox', { name: /Reason/ });
     expect(reason).toHaveAttribute('placeholder', 'Why not?');
     await user.type(reason, 'Too expensive');
@@ -279,13 +345,13 @@ describe('compound parts with the concierge', () => {
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
     const form = await screen.findByTestId('budget', {}, serverWait);
-    expect(form).toHaveAccessibleName('confirm_budget needs some details');
+    expect(form).toHaveAccessibleName('Confirm budget');
     // The app's order; a field the schema does not have renders nothing.
-    const currency = within(form).getByRole('combobox', { name: 'currency' });
-    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
+    const currency = within(form).getByRole('combobox', { name: 'Currency' });
+    const amount = within(form).getByRole('spinbutton', { name: 'Amount' });
     expect(currency.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(currency.closest('[data-part=field]')).toHaveClass('currency');
-    expect(within(form).queryByRole('textbox', { name: /notes/ })).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: /Notes/ })).toBeNull();
 
     const sent = recorder.requests.length;
     await user.click(within(form).getByRole('button', { name: 'Confirm budget' }));
@@ -296,7 +362,7 @@ describe('compound parts with the concierge', () => {
 
     await user.type(amount, '300');
     await user.selectOptions(currency, 'EUR');
-    await user.click(within(form).getByRole('checkbox', { name: /flexible/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /Flexible/ }));
     await user.click(within(form).getByRole('button', { name: 'Confirm budget' }));
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'answered'), serverWait);
     const outcome = form.querySelector('[data-part=answer]');
@@ -399,7 +465,7 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     expect(approval).toHaveAttribute('data-state', 'submitting');
     expect(approval).toHaveAttribute('aria-busy', 'true');
     expect(approval).toHaveAttribute('data-disabled');
-    expect(within(approval).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(approval).getByRole('button', { name: 'Sending…' })).toBeDisabled();
     expect(within(approval).getByRole('textbox', { name: /Reason/ })).toBeDisabled();
     expect(within(approval).getByRole('status')).toHaveTextContent('Sending your answer…');
     release();
@@ -414,7 +480,7 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     const approval = await approvalForm();
     // Announced as a prompt's question is, politely.
     await waitFor(() =>
-      expect(within(approval).getByRole('status')).toHaveTextContent('New question: Allow book_trip to run?'),
+      expect(within(approval).getByRole('status')).toHaveTextContent('New question: Book trip?'),
     );
     await user.click(within(approval).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approval).toHaveAttribute('data-state', 'failed'), serverWait);
@@ -436,8 +502,8 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
     const form = await budgetForm();
-    const amount = within(form).getByRole('spinbutton', { name: 'amount' });
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    const amount = within(form).getByRole('spinbutton', { name: 'Amount' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Currency' }), 'EUR');
     await user.type(amount, '300{Enter}');
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
     expect(amount).toHaveFocus();
@@ -450,8 +516,8 @@ describe('a failed answer: the same Retry in <ToolApproval> and <ResumeForm>', (
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await user.click(within(await approvalForm()).getByRole('button', { name: 'Approve' }));
     const form = await budgetForm();
-    await user.type(within(form).getByRole('spinbutton', { name: 'amount' }), '300');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'currency' }), 'EUR');
+    await user.type(within(form).getByRole('spinbutton', { name: 'Amount' }), '300');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Currency' }), 'EUR');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
     expect(within(form).getByRole('status').textContent).toMatch(/^Your answer could not be sent: .*404/);

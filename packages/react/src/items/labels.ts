@@ -1,21 +1,30 @@
 import { stateWords, type StateLabels } from '../internal/announcement.ts';
+import { humanName } from '../internal/humanName.ts';
+
+/** The strings both `<ToolApproval>` and `<ResumeForm>` show. */
+interface ItemLabels extends StateLabels {
+  /** The item's title from the tool's name (`book_trip`), when nothing better names it. */
+  title: (toolName: string) => string;
+  retry: string;
+  /** Shown when the item cannot be shown; what is wrong is under `details`, for whoever builds the app. */
+  malformed: string;
+  /** The summary of the disclosure that holds what is wrong, for developers. */
+  details: string;
+}
 
 /** The strings `<ToolApproval>` shows or announces; replace any with its `labels` prop. */
-export interface ApprovalLabels extends StateLabels {
-  title: (toolName: string) => string;
+export interface ApprovalLabels extends ItemLabels {
   arguments: string;
   noArguments: string;
   reason: string;
   approve: string;
   decline: string;
-  retry: string;
   approved: string;
   declined: (reason: string | undefined) => string;
-  malformed: (reason: string) => string;
 }
 
 export const defaultApprovalLabels: ApprovalLabels = {
-  title: (toolName) => `Allow ${toolName} to run?`,
+  title: (toolName) => `${humanName(toolName)}?`,
   arguments: 'With',
   noArguments: 'No arguments.',
   reason: 'Reason (optional, told to the assistant)',
@@ -25,35 +34,41 @@ export const defaultApprovalLabels: ApprovalLabels = {
   ...stateWords,
   approved: 'Approved.',
   declined: (reason) => (reason ? `Declined: ${reason}` : 'Declined.'),
-  answeredElsewhere: 'Answered in another window.',
-  expired: 'This request is no longer waiting.',
-  malformed: (reason) => `This request cannot be shown: ${reason}.`,
+  answeredElsewhere: 'This request was answered in another window or device.',
+  expired: 'This request is no longer open.',
+  malformed: 'This request cannot be shown.',
+  details: 'Details',
 };
 
 /** The strings `<ResumeForm>` shows or announces; replace any with its `labels` prop. */
-export interface FormLabels extends StateLabels {
-  title: (toolName: string) => string;
+export interface FormLabels extends ItemLabels {
   submit: string;
-  retry: string;
+  /** Shown once sent, above the values sent. */
   answered: string;
-  malformed: (reason: string) => string;
-  unsupported: (reason: string) => string;
+  /** Shown for a field the form cannot render; why is under `details`. */
+  unsupported: string;
   optional: string;
   noChoice: string;
+  /** A yes/no field's value, once sent. */
+  yes: string;
+  no: string;
   invalid: (count: number) => string;
 }
 
 export const defaultFormLabels: FormLabels = {
-  title: (toolName) => `${toolName} needs some details`,
+  title: humanName,
   submit: 'Send',
   retry: 'Retry',
   ...stateWords,
   answered: 'Sent.',
-  answeredElsewhere: 'Answered in another window.',
-  expired: 'This form is no longer waiting.',
-  malformed: (reason) => `This form cannot be shown: ${reason}.`,
-  unsupported: (reason) => `Cannot render this field: ${reason}.`,
+  answeredElsewhere: 'This form was answered in another window or device.',
+  expired: 'This form is no longer open.',
+  malformed: 'This form cannot be shown.',
+  details: 'Details',
+  unsupported: 'This field cannot be filled in here.',
   optional: '(optional)',
   noChoice: '—',
+  yes: 'Yes',
+  no: 'No',
   invalid: (count) => `${count} field${count === 1 ? ' needs' : 's need'} attention.`,
 };

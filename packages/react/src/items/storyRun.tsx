@@ -84,3 +84,56 @@ export function ItemStory({
   };
   return view({ items: [entry], store });
 }
+
+/** One cell of a states grid: what state it shows, and the item in it. */
+export interface StateCell {
+  name: string;
+  state: PromptState;
+  item?: SuspensionItem;
+  answer?: ItemEntry['answer'];
+  error?: RunError;
+}
+
+/**
+ * Every state of an item side by side (as many columns as fit: one on a phone), each cell named
+ * by a heading that also names its form: `view(run, item, labelledBy)` renders one.
+ */
+export function StatesGrid({
+  item,
+  cells,
+  view,
+}: {
+  item: SuspensionItem;
+  cells: readonly StateCell[];
+  view: (run: ItemRun, item: SuspensionItem, labelledBy: string) => ReactElement;
+}) {
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gap: '1.5rem 1rem',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+        alignItems: 'start',
+      }}
+    >
+      {cells.map((cell, index) => {
+        const shown = cell.item ?? item;
+        const id = `state-${index}`;
+        return (
+          <section key={cell.name} aria-labelledby={id} style={{ display: 'grid', gap: '0.375rem' }}>
+            <h2 id={id} style={{ margin: 0, fontSize: '0.875rem' }}>
+              {cell.name}
+            </h2>
+            <ItemStory
+              item={shown}
+              state={cell.state}
+              answer={cell.answer}
+              error={cell.error}
+              view={(run) => view(run, shown, id)}
+            />
+          </section>
+        );
+      })}
+    </div>
+  );
+}

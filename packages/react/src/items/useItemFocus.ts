@@ -1,6 +1,6 @@
 import type { ItemEntry } from '@ask-user-kit/core';
 import { useEffect, useRef, type RefObject } from 'react';
-import { takesAnswer } from '../internal/lifecycle.ts';
+import { outcomeOf, takesAnswer } from '../internal/lifecycle.ts';
 
 const ROOT = '[data-scope=ask-user][data-part=root]';
 const OPEN_ROOT = `${ROOT}[data-state=ready], ${ROOT}[data-state=failed]`;
@@ -20,7 +20,7 @@ function nextOpenRoot(root: HTMLElement): HTMLElement | undefined {
  * to `<body>`, or it is still inside the item): after a failure, as in a prompt, back where the
  * user was when they answered (`remember()`, just before) if it is still there and enabled, else to
  * Retry; once answered, to the first control of the next open item or prompt if there is one, else
- * to the item's outcome (`.Answer`) or, without one, its form; and an item that arrives later,
+ * to the item's outcome (`.Answer`, else `.Error`: see `outcomeOf`); and an item that arrives later,
  * open, takes focus from there. Focus the user moved elsewhere meanwhile is left alone.
  */
 export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: ItemEntry['state']) {
@@ -54,7 +54,7 @@ export function useItemFocus(root: RefObject<HTMLFormElement | null>, state: Ite
       return;
     }
     const next = nextOpenRoot(form)?.querySelector<HTMLElement>(CONTROL);
-    const outcome = form.querySelector<HTMLElement>('[data-part=answer]') ?? form;
+    const outcome = outcomeOf(form);
     (next ?? outcome).focus({ preventScroll: !next });
   }, [root, state]);
   return function remember() {

@@ -188,9 +188,8 @@ describe('promptMessage', () => {
     expect(promptMessage({ ...source, invalid: undefined, status: READY })).toBe(defaultLabels.busy);
   });
 
-  it("gives a malformed prompt's reason", () => {
+  it('says a malformed prompt cannot be shown, not why (that is for developers, under Details)', () => {
     const prompt = malformedPrompt();
-    const reason = 'reason' in prompt ? prompt.reason : '';
     const source = {
       prompt,
       status: { state: 'malformed' as const },
@@ -198,7 +197,7 @@ describe('promptMessage', () => {
       notice: undefined,
       labels: defaultLabels,
     };
-    expect(promptMessage(source)).toBe(defaultLabels.malformed(reason));
+    expect(promptMessage(source)).toBe('This question cannot be shown.');
   });
 });
 

@@ -200,7 +200,7 @@ export function promptMessage({
   notice,
   labels,
 }: MessageSource): string | undefined {
-  if (prompt.kind === 'malformed') return labels.malformed(prompt.reason);
+  if (prompt.kind === 'malformed') return labels.malformed;
   switch (status.state) {
     case 'expired':
       return labels.expired;

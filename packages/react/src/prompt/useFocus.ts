@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { showsControls } from '../internal/lifecycle.ts';
+import { outcomeOf, showsControls } from '../internal/lifecycle.ts';
 import type { PromptState } from '@ask-user-kit/core';
 import { type Field, type InvalidAnswer } from './state.ts';
 
@@ -55,7 +55,7 @@ export function useFocus(
     if (!before || !form || state === 'submitting' || document.activeElement !== document.body) return;
     beforeSubmit.current = null;
     if (!answerable) {
-      form.focus({ preventScroll: true });
+      outcomeOf(form).focus({ preventScroll: true });
       return;
     }
     const stillThere = before.isConnected && !(before as HTMLInputElement).disabled;

@@ -1,23 +1,26 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { visuallyHidden } from '../../internal/primitive.ts';
+import { Details } from '../../internal/Details.tsx';
 import { dataAttributes, usePromptContext } from '../context.ts';
 
-export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'p'>;
+export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'div'>;
 
 /**
  * What went wrong, for the user: a refused answer, the server's message after a failed submit, a
- * question answered elsewhere or expired, or what is wrong with a malformed payload. Nothing when
- * all is well.
+ * question answered elsewhere or expired, or that a payload cannot be shown (what is wrong with it
+ * folded under "Details"). Nothing when all is well. Focusable from script: focus moves here when the question ends without an answer.
  */
-export const ErrorMessage = forwardRef<HTMLParagraphElement, AskUserPromptErrorProps>(
+export const ErrorMessage = forwardRef<HTMLDivElement, AskUserPromptErrorProps>(
   function ErrorMessage(props, ref) {
     const context = usePromptContext('<AskUserPrompt.Error>');
+    const { prompt, labels } = context;
     const children = props.children ?? context.message;
     if (!children) return null;
     return (
-      <p {...dataAttributes('error', context)} id={context.ids.error} {...props} ref={ref}>
+      <div {...dataAttributes('error', context)} id={context.ids.error} tabIndex={-1} {...props} ref={ref}>
         {children}
-      </p>
+        {prompt.kind === 'malformed' && <Details summary={labels.details}>{prompt.reason}</Details>}
+      </div>
     );
   },
 );
@@ -25,7 +28,7 @@ ErrorMessage.displayName = 'AskUserPrompt.Error';
 
 export type AskUserPromptAnswerProps = ComponentPropsWithoutRef<'p'>;
 
-/** The answer, read-only, once the prompt is answered (choices joined with ", "). */
+/** The answer, read-only, once the prompt is answered (choices joined with ", "). Focusable from script: focus moves here once answered. */
 export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>(function Answer(props, ref) {
   const context = usePromptContext('<AskUserPrompt.Answer>');
   const { state, answer } = context;
@@ -34,7 +37,7 @@ export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>
   const children = props.children ?? text;
   if (children === undefined) return null;
   return (
-    <p {...dataAttributes('answer', context)} {...props} ref={ref}>
+    <p {...dataAttributes('answer', context)} tabIndex={-1} {...props} ref={ref}>
       {children}
     </p>
   );
