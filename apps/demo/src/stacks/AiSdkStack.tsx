@@ -10,7 +10,8 @@ import {
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
 import { HistoryPending, useChatHistory } from './chatHistory.tsx';
-import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+import { isOpen, MessageRow, PromptRow } from '../rows.tsx';
+import { StackShell, type StackPageProps } from './StackShell.tsx';
 
 /**
  * The planner through the AI SDK's useChat over @mastra/ai-sdk's chatRoute (/chat/planner, proxied
@@ -19,7 +20,7 @@ import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from
  * brings the conversation back, with the question it waits on.
  */
 export default function AiSdkStack(props: StackPageProps) {
-  const history = useChatHistory(props.conversationId);
+  const history = useChatHistory(props.conversationId, props.newThread);
   if (history === undefined || history instanceof Error)
     return <HistoryPending {...props} stack="ai-sdk" history={history} />;
   return <AiSdkChat key={props.conversationId} {...props} initialMessages={history} />;
@@ -38,25 +39,28 @@ function AiSdkChat({
   const run = useAskUserChat(chat, { transport: runs, resourceId: conversationId });
   const waiting = run.openPrompts.length > 0;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  const shown = rows(chat.messages);
+  const last = shown.at(-1);
 
   return (
     <StackShell
       stack="ai-sdk"
       conversationId={conversationId}
       onNewConversation={onNewConversation}
-      status={statusOf({ busy, waiting, failed: chat.status === 'error', said: chat.messages.length > 0 })}
+      busy={busy}
       waiting={waiting}
-      empty={chat.messages.length === 0}
       error={chat.status === 'error' && !waiting ? chat.error?.message : undefined}
+      rowCount={shown.length}
+      thinking={busy && !(last?.type === 'text' && last.role === 'assistant')}
       onSend={(text) => void chat.sendMessage({ text })}
     >
-      {rows(chat.messages).map((row) =>
+      {shown.map((row) =>
         row.type === 'prompt' ? (
-          <PromptRow key={row.key}>
+          <PromptRow key={row.key} open={isOpen(run.openPrompts, row.prompt.key)}>
             <AskUserPrompt run={run} prompt={row.prompt} autoFocus />
           </PromptRow>
         ) : (
-          <MessageRow key={row.key} role={row.role} text={row.text} />
+          <MessageRow key={row.key} role={row.role} text={row.text} speaker="Planner" />
         ),
       )}
     </StackShell>

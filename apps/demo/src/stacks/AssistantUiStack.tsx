@@ -11,7 +11,8 @@ import { AskUserToolPart, makeAskUserDataUI } from '@ask-user-kit/react/assistan
 import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import { HistoryPending, useChatHistory } from './chatHistory.tsx';
-import { StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+import { Avatar } from '../rows.tsx';
+import { StackShell, type StackPageProps } from './StackShell.tsx';
 
 // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
 const AskUserDataUI = makeAskUserDataUI({
@@ -27,7 +28,7 @@ const AskUserDataUI = makeAskUserDataUI({
  * answered before it are only their tool's part there, rendered by the kit's `AskUserToolPart`.
  */
 export default function AssistantUiStack(props: StackPageProps) {
-  const history = useChatHistory(props.conversationId);
+  const history = useChatHistory(props.conversationId, props.newThread);
   if (history === undefined || history instanceof Error)
     return <HistoryPending {...props} stack="assistant-ui" history={history} />;
   return <AssistantUiChat key={props.conversationId} {...props} initialMessages={history} />;
@@ -50,14 +51,16 @@ function Thread({ runtime, ...props }: StackPageProps & { runtime: AssistantRunt
   const messages = chat?.messages ?? [];
   const waiting = chatPrompts(messages).some((found) => found.state === 'ready');
   const busy = chat?.status === 'submitted' || chat?.status === 'streaming';
+  const last = messages.at(-1);
   return (
     <StackShell
       {...props}
       stack="assistant-ui"
-      status={statusOf({ busy, waiting, failed: chat?.status === 'error', said: messages.length > 0 })}
+      busy={busy}
       waiting={waiting}
-      empty={messages.length === 0}
       error={chat?.status === 'error' && !waiting ? chat.error?.message : undefined}
+      rowCount={messages.length}
+      thinking={busy && last?.role !== 'assistant'}
       onSend={(text) => runtime.thread.append(text)}
     >
       <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />
@@ -87,6 +90,7 @@ const tools = { by_name: { ask_user: AskUserToolPart } };
 function AssistantMessage() {
   return (
     <li className="message message--assistant message--prompt">
+      <Avatar />
       <div className="stack-parts">
         <MessagePrimitive.Parts components={{ Text: TextBubble, tools }} />
       </div>
