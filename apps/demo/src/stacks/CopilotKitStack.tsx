@@ -55,7 +55,10 @@ function Planner({ conversationId, newThread, onNewConversation, failure, onRunS
   const run = useAskUserCopilotKit({
     agentId: AGENT_ID,
     // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
-    restore: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+    // A conversation the page just made has no question waiting.
+    restore: newThread
+      ? undefined
+      : async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
   });
   // A conversation the page just made has no events to replay: nothing to connect to yet.
   const [connecting, setConnecting] = useState(!newThread);
