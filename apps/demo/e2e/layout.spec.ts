@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import type { ColorScheme } from '@playwright/test';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   answerButton,
@@ -263,7 +262,7 @@ for (const viewport of [
       test(`${name}: the welcome and a conversation under way, light and dark, pass axe`, async ({
         page,
       }, testInfo) => {
-        const shot = async (state: string, scheme: ColorScheme) => {
+        const shot = async (state: string, scheme: 'light' | 'dark') => {
           await page.emulateMedia({ colorScheme: scheme });
           await checkpoint(page, testInfo, `${name}-${viewport.width}-${state}-${scheme}`);
           // The window as the user sees it (the header and composer are sticky).

@@ -200,3 +200,26 @@ for (const stack of [...STACKS, 'copilotkit'] as const) {
     expect(reads.filter((url) => url.includes(made))).toEqual([]);
   });
 }
+
+for (const stack of [...STACKS, 'copilotkit'] as const) {
+  test(`two tabs through ${stack} stay in step: one sends nothing while the other's request runs, then shows where it got`, async ({
+    context,
+    page: tabA,
+  }) => {
+    await openApp(tabA, `/?stack=${stack}`);
+    const tabB = await context.newPage();
+    await tabB.goto(tabA.url());
+    await expect(status(tabB)).toContainText('Ready');
+
+    await tabA.getByRole('button', { name: 'Plan a long weekend away' }).click();
+    await answerWhere(tabA, 'Lisbon');
+    await expect(question(tabA, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+    // Tab B, never reloaded: the conversation as it is now, the question waiting there too.
+    await expect(question(tabB, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+    await expect(tabB.locator('.message--user')).toContainText('Plan a long weekend away');
+    await composer(tabB).fill('Plan another trip');
+    const sendMessage = tabB.getByRole('form', { name: /^Message/ }).getByRole('button', { name: 'Send' });
+    await expect(sendMessage).toBeDisabled();
+  });
+}

@@ -12,7 +12,7 @@ import { memo, useMemo, useState } from 'react';
 import { ErrorDetails } from './ErrorBanner.tsx';
 import { PageShell } from './PageShell.tsx';
 import { PLANNER_WELCOME, PLANNER_WORDS } from './planner.ts';
-import { Mark, MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
+import { MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
 import { useOnline } from './useOnline.ts';
 
 export interface ChatProps {
@@ -91,7 +91,6 @@ export function Chat({ conversationId, invalidLink, newThread, onNewConversation
     <PageShell
       title="Trip planner"
       tagline="An agent that asks before it plans"
-      logo={<Mark as="logo" size={22} />}
       words={PLANNER_WORDS}
       status={run.status}
       waiting={waiting}

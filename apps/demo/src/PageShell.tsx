@@ -6,7 +6,7 @@ import { ErrorBanner, troubleOf, type Trouble } from './ErrorBanner.tsx';
 import { NewConversationButton } from './NewConversationButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useOnline } from './useOnline.ts';
-import { Thinking } from './rows.tsx';
+import { Mark, Thinking } from './rows.tsx';
 import { Welcome, type WelcomeProps } from './Welcome.tsx';
 
 /** Whether a message may be sent now, and if not, why (one send at a time per conversation). */
@@ -45,8 +45,6 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export interface PageShellProps {
   title: string;
   tagline: string;
-  /** The mark beside the title (the planner's logo), if the page has one. */
-  logo?: ReactNode;
   words: AgentWords;
   status: RunStatus;
   /** Something waits for the user's answer. */
@@ -95,12 +93,10 @@ export function PageShell(props: PageShellProps) {
     <div className="app">
       <header className="topbar">
         <div className="topbar__inner">
+          <Mark as="logo" size={22} />
           <div className="brand">
-            {props.logo}
-            <div className="brand__text">
-              <h1 className="brand__name">{props.title}</h1>
-              <p className="brand__tag">{props.tagline}</p>
-            </div>
+            <h1 className="brand__name">{props.title}</h1>
+            <p className="brand__tag">{props.tagline}</p>
           </div>
           <StatusBadge status={status} waiting={waiting} connecting={connecting} trouble={trouble} />
           <NewConversationButton onClick={newConversation} />

@@ -4,12 +4,14 @@ export interface WelcomeProps {
   text: string;
   /** A few ways to start, sent as they are when picked. */
   suggestions: readonly string[];
+  /** What is particular about this page, said under the suggestions. */
+  note?: string;
   onPick: (text: string) => void;
   disabled: boolean;
 }
 
 /** The empty conversation: what this is and a few ways to start. */
-export function Welcome({ title, text, suggestions, onPick, disabled }: WelcomeProps) {
+export function Welcome({ title, text, suggestions, note, onPick, disabled }: WelcomeProps) {
   return (
     <div className="welcome">
       <h2 className="welcome__title">{title}</h2>
@@ -23,6 +25,7 @@ export function Welcome({ title, text, suggestions, onPick, disabled }: WelcomeP
           </li>
         ))}
       </ul>
+      {note && <p className="welcome__note">{note}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PageShell, sendPermission } from '../PageShell.tsx';
 import { PLANNER_WELCOME, PLANNER_WORDS } from '../planner.ts';
 import { useAutoScroll } from '../rows.tsx';
+import { useTellTabs } from './stackTabs.ts';
 import './stacks.css';
 
 /** The chat stacks the demo can run the planner through, by their `?stack=` value. */
@@ -77,6 +78,7 @@ const HISTORY_FAILED = 'The conversation could not be read from the server. Relo
 export function StackShell(props: StackShellProps) {
   const { stack, busy, waiting, connecting = false, unreadable = false, error, rowCount } = props;
   useAutoScroll(rowCount, waiting);
+  const tabs = useTellTabs(busy, connecting);
   const problem = unreadable
     ? {
         error: { code: 'http' as const, message: HISTORY_FAILED },
@@ -108,11 +110,16 @@ export function StackShell(props: StackShellProps) {
       waiting={waiting}
       connecting={connecting}
       problem={problem}
-      canSend={sendPermission({ busy, waiting, checking: connecting, unknown: unreadable })}
+      canSend={sendPermission({
+        busy: busy || tabs.elsewhereBusy,
+        waiting,
+        checking: connecting,
+        unknown: unreadable,
+      })}
       onSend={props.onSend}
       onNewConversation={props.onNewConversation}
       empty={rowCount === 0}
-      welcome={{ ...PLANNER_WELCOME, text: `${PLANNER_WELCOME.text} ${STACK_UI[stack]}` }}
+      welcome={{ ...PLANNER_WELCOME, note: `This page runs the planner through ${STACK_NAMES[stack]}. ${STACK_UI[stack]}` }}
       list={props.list}
       thinking={props.thinking ?? busy}
     >
