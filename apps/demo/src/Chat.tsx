@@ -193,4 +193,3 @@ function hasLiveText(transcript: TranscriptEntry[], runId: string | undefined): 
   const last = transcript.at(-1);
   return last?.type === 'assistant' && last.runId === runId && last.text.length > 0;
 }
-

@@ -89,9 +89,7 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
   const history = useThreadHistory(run, { ...source, fetch: readingFetch });
   const busy = run.status === 'streaming' || run.status === 'resuming';
   const shownItems = itemsToShow(run.items, past.answered);
-  const waiting = shownItems.some(
-    (entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state),
-  );
+  const waiting = shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state));
   const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
   const send = (text: string) => void run.send(text).catch(() => {});
 
@@ -108,8 +106,7 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
   const shown = rows(run.transcript, shownItems, turnOf);
   useAutoScroll(shown.length, waiting);
 
-  const shownError =
-    busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
+  const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
   // A refusal the server words for people (a conversation waiting on another agent) is said as is.
   const problem = shownError
     ? { error: shownError, detail: shownError.status === 409 ? shownError.message : undefined }

@@ -12,9 +12,9 @@ import { Welcome, type WelcomeProps } from './Welcome.tsx';
 /** Whether a message may be sent now, and if not, why (one send at a time per conversation). */
 export type SendPermission = { allowed: true; reason?: never } | { allowed: false; reason: SendBlock };
 
-export const SEND_ALLOWED: SendPermission = { allowed: true };
+const SEND_ALLOWED: SendPermission = { allowed: true };
 
-/** The page's agent in words: "the planner", "Planner", "planner" and what it is waiting on. */
+/** The page's agent in words, and what of it waits for the user. */
 export interface AgentWords {
   /** As in "Message the planner". */
   recipient: string;
@@ -64,9 +64,8 @@ export interface PageShellProps {
   welcome: Omit<WelcomeProps, 'onPick' | 'disabled'>;
   /** Said above the conversation (a link that could not be opened). */
   notice?: string;
-  /** The conversation's rows (`<li>`), or a list the stack renders itself when `list` is false. */
+  /** The conversation's rows (`<li>`). */
   children: ReactNode;
-  list?: boolean;
   /** The agent is writing and nothing of it shows yet. */
   thinking?: boolean;
 }
@@ -117,10 +116,7 @@ export function PageShell(props: PageShellProps) {
             <p className="connecting">Opening your conversation…</p>
           ) : empty ? (
             <Welcome {...props.welcome} onPick={props.onSend} disabled={!allowed} />
-          ) : null}
-          {props.list === false ? (
-            props.children
-          ) : empty ? null : (
+          ) : (
             <ol className="transcript">
               {props.children}
               {props.thinking && <Thinking speaker={words.speaker} />}
@@ -150,19 +146,6 @@ export function PageShell(props: PageShellProps) {
       </main>
     </div>
   );
-}
-
-/** The page's status from its chat's facts: a request running wins, then something waiting, then a failure. */
-export function statusOf(chat: {
-  busy: boolean;
-  waiting: boolean;
-  failed: boolean;
-  said: boolean;
-}): RunStatus {
-  if (chat.busy) return 'streaming';
-  if (chat.waiting) return 'awaiting-input';
-  if (chat.failed) return 'error';
-  return chat.said ? 'done' : 'idle';
 }
 
 /** One send at a time: the first reason that holds, or allowed. */

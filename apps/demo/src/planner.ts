@@ -1,7 +1,11 @@
 import type { AgentWords } from './PageShell.tsx';
 
 /** The planner in words, on its own page and on the stack pages that run it. */
-export const PLANNER_WORDS: AgentWords = { recipient: 'the planner', speaker: 'Planner', waitsOn: 'question' };
+export const PLANNER_WORDS: AgentWords = {
+  recipient: 'the planner',
+  speaker: 'Planner',
+  waitsOn: 'question',
+};
 
 export const PLANNER_WELCOME = {
   title: 'Where to next?',

@@ -123,7 +123,6 @@ export function useAutoScroll(signature: number, paused: boolean) {
   }, [signature, paused]);
 }
 
-
 /** Whether the prompt `key` is among a run's open prompts. */
 export const isOpen = (openPrompts: readonly { key: string }[], key: string) =>
   openPrompts.some((prompt) => prompt.key === key);

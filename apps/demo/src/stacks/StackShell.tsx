@@ -28,7 +28,7 @@ const STACK_UI: Record<StackName, string> = {
     "@mastra/react's useChat gives this page its messages, not components: the bubbles are the demo's own, " +
     "each question is the kit's <AskUserPrompt>.",
   'assistant-ui':
-    "assistant-ui renders this conversation: its ThreadPrimitive and MessagePrimitive lay out the messages, " +
+    'assistant-ui renders this conversation: its ThreadPrimitive and MessagePrimitive lay out the messages, ' +
     "the kit's AskUserDataUI renders each question inside them, in the demo's bubbles.",
   copilotkit:
     "CopilotKit's chat UI does not render Mastra's questions (AG-UI interrupts) as forms: this page reads the " +
@@ -66,10 +66,8 @@ export interface StackShellProps extends Omit<StackPageProps, 'newThread'> {
   /** The agent is writing and nothing of its reply shows yet. Default: `busy`. */
   thinking?: boolean;
   onSend: (text: string) => void;
-  /** The conversation's rows (`<li>`), or the stack's own thread when `list` is false. */
+  /** The conversation's rows (`<li>`): the page's own, or those the stack renders (assistant-ui). */
   children: ReactNode;
-  /** Whether `children` are `<li>` rows to put in the page's list (assistant-ui renders its own). */
-  list?: boolean;
 }
 
 const HISTORY_FAILED = 'The conversation could not be read from the server. Reload to try again.';
@@ -119,8 +117,10 @@ export function StackShell(props: StackShellProps) {
       onSend={props.onSend}
       onNewConversation={props.onNewConversation}
       empty={rowCount === 0}
-      welcome={{ ...PLANNER_WELCOME, note: `This page runs the planner through ${STACK_NAMES[stack]}. ${STACK_UI[stack]}` }}
-      list={props.list}
+      welcome={{
+        ...PLANNER_WELCOME,
+        note: `This page runs the planner through ${STACK_NAMES[stack]}. ${STACK_UI[stack]}`,
+      }}
       thinking={props.thinking ?? busy}
     >
       {props.children}
