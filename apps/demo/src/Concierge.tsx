@@ -91,6 +91,9 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
   const shownItems = itemsToShow(run.items, past.answered);
   const waiting = shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state));
   const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
+  // The concierge asks no questions of its own: one of another agent's in its thread (read with
+  // the history) is not for this page to answer; sending into that thread is refused with the fix.
+  const status = run.status === 'awaiting-input' && !waiting ? 'idle' : run.status;
   const send = (text: string) => void run.send(text).catch(() => {});
 
   // The turn each item was asked in, as it first showed here, for those the thread's messages do
@@ -118,14 +121,14 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
       title="Concierge"
       tagline="An agent that asks for approval and for details"
       words={WORDS}
-      status={run.status}
+      status={status}
       waiting={waiting}
       connecting={connecting}
       problem={problem}
       canSend={sendPermission({
         busy: canSend.reason === 'busy',
-        // Approvals and forms wait as questions do: nothing else may start meanwhile.
-        waiting: waiting || canSend.reason === 'waiting',
+        // Approvals and forms wait as a question does: nothing else may start meanwhile.
+        waiting,
         checking: canSend.reason === 'checking',
         unknown: canSend.reason === 'unknown',
       })}
