@@ -167,13 +167,14 @@ test('a double click sends one resume', async ({ page }) => {
   expect(answers).toEqual(['Rome']);
 });
 
-test('a question already answered in another tab is refused by the guard and shows as answered elsewhere', async ({
+test('a question already answered on another device is refused by the guard and shows as answered elsewhere', async ({
   page,
-  context,
+  browser,
 }) => {
   await startPlanning(page);
-  // A second tab on the same conversation: the runtime's connect brings the question there too.
-  const other = await context.newPage();
+  // Another browser on the same conversation (tabs of one browser follow each other): the
+  // runtime's connect brings the question there too.
+  const other = await (await browser.newContext()).newPage();
   await other.goto(page.url());
   await other.getByRole('textbox', { name: QUESTIONS.where }).fill('Madrid');
   await send(other, QUESTIONS.where).click();
@@ -193,12 +194,12 @@ test('a question already answered in another tab is refused by the guard and sho
   expect(answers).toEqual(['Paris']);
 });
 
-test('two tabs sending the same question at once: one answer reaches the runtime, the other is answered elsewhere', async ({
+test('two devices sending the same question at once: one answer reaches the runtime, the other is answered elsewhere', async ({
   page,
-  context,
+  browser,
 }) => {
   await startPlanning(page);
-  const other = await context.newPage();
+  const other = await (await browser.newContext()).newPage();
   await other.goto(page.url());
   await expect(other.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
 

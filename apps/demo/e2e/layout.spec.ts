@@ -196,3 +196,91 @@ for (const width of [320, 390]) {
     }
   });
 }
+
+test.describe('390 px wide, the planner', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header keeps its height whatever the status says', async ({ page }) => {
+    const header = page.getByRole('banner');
+    const height = async () => (await header.boundingBox())!.height;
+    await openApp(page);
+    const ready = await height();
+
+    await composer(page).fill('Plan a trip');
+    await composer(page).press('Enter');
+    await expect(status(page)).toContainText('Waiting for you');
+    expect(await height()).toBe(ready);
+
+    await page.route('**/suspended-runs*', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"Bad gateway"}' }),
+    );
+    await page.goto(`/?thread=trip-${crypto.randomUUID()}`);
+    await expect(status(page)).toContainText('Not connected');
+    expect(await height()).toBe(ready);
+  });
+});
+
+/** Every page, how a conversation starts there, and how it goes on to a request that waits. */
+const EVERY_PAGE = [
+  { name: 'planner', path: '/' },
+  { name: 'concierge', path: '/?agent=concierge' },
+  { name: 'ai-sdk', path: '/?stack=ai-sdk' },
+  { name: 'mastra-react', path: '/?stack=mastra-react' },
+  { name: 'assistant-ui', path: '/?stack=assistant-ui' },
+  { name: 'copilotkit', path: '/?stack=copilotkit' },
+] as const;
+
+/** From the welcome to something waiting for the user, with something answered before it. */
+async function converse(page: Page, name: (typeof EVERY_PAGE)[number]['name']) {
+  const suggestions = page.getByRole('list', { name: 'Suggestions' }).getByRole('button');
+  await suggestions.first().click();
+  if (name === 'concierge') {
+    const approval = page.locator('form[data-scope="ask-user"][data-kind="approval"]');
+    await expect(approval).toHaveAttribute('data-state', 'ready');
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('form[data-scope="ask-user"][data-kind="form"]')).toHaveAttribute(
+      'data-state',
+      'ready',
+    );
+    return;
+  }
+  const where = page.getByRole('textbox', { name: QUESTIONS.where });
+  await expect(where).toBeVisible();
+  await where.fill('Lisbon');
+  await question(page, QUESTIONS.where).getByRole('button', { name: /^Send/ }).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`${viewport.width} px wide, every page`, () => {
+    test.use({ viewport });
+
+    for (const { name, path } of EVERY_PAGE) {
+      test(`${name}: the welcome and a conversation under way, light and dark, pass axe`, async ({
+        page,
+      }, testInfo) => {
+        const shot = async (state: string, scheme: 'light' | 'dark') => {
+          await page.emulateMedia({ colorScheme: scheme });
+          await checkpoint(page, testInfo, `${name}-${viewport.width}-${state}-${scheme}`);
+          // The window as the user sees it (the header and composer are sticky).
+          await page.screenshot({
+            path: screenshots(`page-${name}-${viewport.width}-${state}-${scheme}.png`, testInfo),
+            animations: 'disabled',
+          });
+        };
+        await openApp(page, path);
+        await expect(page.locator('.welcome')).toBeVisible();
+        await shot('welcome', 'light');
+        await shot('welcome', 'dark');
+        await page.emulateMedia({ colorScheme: 'light' });
+        await converse(page, name);
+        await expect(status(page)).toContainText('Waiting for you');
+        await shot('waiting', 'light');
+        await shot('waiting', 'dark');
+      });
+    }
+  });
+}

@@ -38,3 +38,32 @@ test('offline: said as offline, once, with one way to send again; the browser te
   await expect(question(page, QUESTIONS.how)).toBeVisible();
   await expect(failure).toHaveCount(0);
 });
+
+for (const path of [
+  '/?agent=concierge',
+  '/?stack=ai-sdk',
+  '/?stack=mastra-react',
+  '/?stack=assistant-ui',
+  '/?stack=copilotkit',
+]) {
+  test(`offline on ${path}: said as on the planner's page, and nothing can be sent until the connection is back`, async ({
+    context,
+    page,
+  }) => {
+    await openApp(page, path);
+    await composer(page).fill('Plan a trip');
+    const sendMessage = page.getByRole('form', { name: /^Message/ }).getByRole('button', { name: 'Send' });
+    await expect(sendMessage).toBeEnabled();
+
+    await context.setOffline(true);
+    await expect(status(page)).toContainText('Offline');
+    await expect(page.locator('.composer__hint')).toHaveText(
+      'You are offline. You can send once your connection is back.',
+    );
+    await expect(sendMessage).toBeDisabled();
+
+    await context.setOffline(false);
+    await expect(status(page)).toContainText('Ready');
+    await expect(sendMessage).toBeEnabled();
+  });
+}

@@ -77,11 +77,17 @@ test('a reload while a question waits brings it back through mastra-react', asyn
   await expect(page.locator('.message--user')).toContainText('Plan a long weekend away');
   const how = question(page, QUESTIONS.how);
   await expect(how).toHaveAttribute('data-state', 'ready');
+  // The question answered before the reload stays, with its answer, before the one that waits.
+  const where = question(page, QUESTIONS.where);
+  await expect(where).toHaveAttribute('data-state', 'answered');
+  await expect(where).toContainText('Porto');
+  await expect(page.locator('form[data-scope="ask-user"]')).toHaveCount(2);
   await how.getByText('Plane', { exact: true }).click();
   await send(page, QUESTIONS.how).click();
   await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Hiking' }).check();
   await send(page, QUESTIONS.what).click();
   await expectPlanWith(page, 'Porto', 'by plane', 'hiking');
+  await expect(page.locator('form[data-scope="ask-user"][data-state="answered"]')).toHaveCount(3);
 });
 
 // chatRoute serves no history: these stacks read the thread back through the server's chatHistoryRoute.
@@ -128,7 +134,8 @@ for (const stack of ['ai-sdk', 'assistant-ui'] as const) {
         body: '{"error":"Service Unavailable"}',
       }),
     );
-    await page.goto(`/?stack=${stack}`);
+    // A link to a conversation: read on opening (a new one the page makes has nothing to read).
+    await page.goto(`/?stack=${stack}&thread=trip-${crypto.randomUUID()}`);
     await expect(page.getByRole('alert')).toContainText(
       'The conversation could not be read from the server.',
     );
@@ -162,3 +169,57 @@ test('the assistant-ui page logs no error and nests no block in a paragraph thro
   await expect(page.locator('p :is(p, div, form, fieldset, ul, ol, li)')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+for (const stack of [...STACKS, 'copilotkit'] as const) {
+  test(`a new conversation through ${stack} reads nothing of a thread that does not exist yet: no failed request, no console error`, async ({
+    page,
+  }) => {
+    const trouble: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') trouble.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => trouble.push(`failed: ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) trouble.push(`${response.status()}: ${response.url()}`);
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && !request.url().includes('/assets/')) reads.push(request.url());
+    });
+    await openApp(page, `/?stack=${stack}`);
+    const first = new URL(page.url()).searchParams.get('thread');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('thread')).not.toBe(first);
+    const made = new URL(page.url()).searchParams.get('thread')!;
+    await expect(page.getByRole('heading', { name: 'Where to next?' })).toBeVisible();
+    await expect(status(page)).toContainText('Ready');
+    await composer(page).fill('Plan a trip');
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+    expect(trouble).toEqual([]);
+    // The page made the conversation: it has nothing on the server to read.
+    expect(reads.filter((url) => url.includes(made))).toEqual([]);
+  });
+}
+
+for (const stack of [...STACKS, 'copilotkit'] as const) {
+  test(`two tabs through ${stack} stay in step: one sends nothing while the other's request runs, then shows where it got`, async ({
+    context,
+    page: tabA,
+  }) => {
+    await openApp(tabA, `/?stack=${stack}`);
+    const tabB = await context.newPage();
+    await tabB.goto(tabA.url());
+    await expect(status(tabB)).toContainText('Ready');
+
+    await tabA.getByRole('button', { name: 'Plan a long weekend away' }).click();
+    await answerWhere(tabA, 'Lisbon');
+    await expect(question(tabA, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+    // Tab B, never reloaded: the conversation as it is now, the question waiting there too.
+    await expect(question(tabB, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+    await expect(tabB.locator('.message--user')).toContainText('Plan a long weekend away');
+    await composer(tabB).fill('Plan another trip');
+    const sendMessage = tabB.getByRole('form', { name: /^Message/ }).getByRole('button', { name: 'Send' });
+    await expect(sendMessage).toBeDisabled();
+  });
+}

@@ -27,6 +27,7 @@ export function App() {
         key={conversation.id}
         stack={stack}
         conversationId={conversation.id}
+        newThread={conversation.newThread}
         onNewConversation={conversation.startNew}
       />
     );

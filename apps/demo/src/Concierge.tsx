@@ -1,10 +1,13 @@
+import type { ItemEntry, TranscriptEntry } from '@ask-user-kit/core';
 import { approvals, forms } from '@ask-user-kit/core/items';
 import { useAgentRun, type AgentRun } from '@ask-user-kit/react';
-import { ToolApproval } from '@ask-user-kit/react/approval';
+import { ToolApproval, type ItemRun } from '@ask-user-kit/react/approval';
 import { ResumeForm } from '@ask-user-kit/react/form';
-import { Composer } from './Composer.tsx';
-import { NewConversationButton } from './NewConversationButton.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
+import { useThreadHistory } from '@ask-user-kit/react/history';
+import { useState } from 'react';
+import { PageShell, sendPermission } from './PageShell.tsx';
+import { usePastItems } from './pastItems.ts';
+import { MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
 
 /**
  * `confirm_budget`'s resume schema (budgetSchema in packages/testing, as JSON Schema). Mastra's
@@ -24,6 +27,40 @@ const budgetJsonSchema = {
 
 const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSchema })];
 
+const WORDS = { recipient: 'the concierge', speaker: 'Concierge', waitsOn: 'request' };
+
+const WELCOME = {
+  title: 'Ready to book?',
+  text:
+    'The concierge books the trip you planned. It asks before it does anything for you: first your ' +
+    'approval of the booking, then a budget for activities, in a form made from what the tool asks for.',
+  suggestions: ['Book my trip to Lisbon'],
+};
+
+const INVALID_LINK_NOTICE =
+  'The link did not name a conversation the concierge can open, so this is a new conversation.';
+
+// Said by the item itself (a refused or cancelled answer, a request closed elsewhere), or the
+// user's own doing.
+const HANDLED_INLINE: ReadonlySet<string> = new Set([
+  'invalid-answer',
+  'aborted',
+  'busy',
+  'expired',
+  'answered-elsewhere',
+]);
+
+// An item not answered here (still open, or closed without the answer): when the thread's messages
+// have its answer (given in another tab), they say what it was.
+const NOT_ANSWERED_HERE: ReadonlySet<ItemEntry['state']> = new Set([
+  'ready',
+  'malformed',
+  'answered-elsewhere',
+  'expired',
+]);
+
+const OPEN: ReadonlySet<ItemEntry['state']> = new Set(['ready', 'submitting', 'failed']);
+
 export interface ConciergeProps {
   conversationId: string;
   /** The link named a conversation the concierge cannot open (the planner's); this is a new one. */
@@ -34,99 +71,144 @@ export interface ConciergeProps {
   onNewConversation: (mode: 'push' | 'replace') => void;
 }
 
-const INVALID_LINK_NOTICE =
-  'The link did not name a conversation the concierge can open, so this is a new conversation.';
+type Row = { type: 'entry'; entry: TranscriptEntry } | { type: 'item'; entry: ItemEntry };
 
 /** The concierge: a booking to approve, then a budget form generated from its resume schema. */
 export function Concierge({ conversationId, invalidLink, newThread, onNewConversation }: ConciergeProps) {
-  const run = useAgentRun({
+  const source = {
     agentId: 'concierge',
     // The page's own origin: Vite proxies /api to the Mastra server.
     baseUrl: '',
     threadId: conversationId,
     resourceId: conversationId,
     newThread,
-    items,
-  });
+  };
+  const run = useAgentRun({ ...source, items });
+  const { fetch: readingFetch, past } = usePastItems(items);
+  // The conversation from the server's memory, other tabs in step, one send at a time.
+  const history = useThreadHistory(run, { ...source, fetch: readingFetch });
   const busy = run.status === 'streaming' || run.status === 'resuming';
-  const waiting = run.openItems.some((item) => item.kind !== 'malformed');
+  const shownItems = itemsToShow(run.items, past.answered);
+  const waiting = shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state));
+  const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
+  // The concierge asks no questions of its own: one of another agent's in its thread (read with
+  // the history) is not for this page to answer; sending into that thread is refused with the fix.
+  const status = run.status === 'awaiting-input' && !waiting ? 'idle' : run.status;
   const send = (text: string) => void run.send(text).catch(() => {});
-  // Items are not transcript entries: they show after the message that led to them.
-  const lastUser = run.transcript.findLastIndex((entry) => entry.type === 'user');
+
+  // The turn each item was asked in, as it first showed here, for those the thread's messages do
+  // not place yet. Set while rendering (React's pattern for state that follows other state).
+  const userCount = run.transcript.filter((entry) => entry.type === 'user').length;
+  const [seenIn, setSeenIn] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const unseen = run.items.filter(({ item }) => !seenIn.has(item.key));
+  if (unseen.length > 0)
+    setSeenIn(new Map([...seenIn, ...unseen.map(({ item }) => [item.key, userCount] as const)]));
+  const turnOf = (entry: ItemEntry) =>
+    past.turns.get(entry.item.toolCallId) ?? seenIn.get(entry.item.key) ?? userCount;
+
+  const shown = rows(run.transcript, shownItems, turnOf);
+  useAutoScroll(shown.length, waiting);
+
+  const shownError = busy || !run.error || HANDLED_INLINE.has(run.error.code) ? undefined : run.error;
+  // A refusal the server words for people (a conversation waiting on another agent) is said as is.
+  const problem = shownError
+    ? { error: shownError, detail: shownError.status === 409 ? shownError.message : undefined }
+    : undefined;
+  const { canSend } = history;
 
   return (
-    <div className="app">
-      <header className="topbar">
-        <div className="topbar__inner">
-          <div className="brand">
-            <div>
-              <h1 className="brand__name">Concierge</h1>
-              <p className="brand__tag">An agent that asks for approval and for details</p>
-            </div>
-          </div>
-          <div className="topbar__actions">
-            <StatusBadge
-              status={run.status}
-              waiting={waiting}
-              connecting={run.restoring}
-              trouble={run.error && !busy ? 'failed' : undefined}
-            />
-            <NewConversationButton
-              onClick={() => onNewConversation(run.transcript.length === 0 ? 'replace' : 'push')}
-            />
-          </div>
-        </div>
-      </header>
-      <main className="chat">
-        <section className="chat__log" aria-labelledby="conversation-heading">
-          <h2 id="conversation-heading" className="visually-hidden">
-            Conversation
-          </h2>
-          {invalidLink && <p className="notice">{INVALID_LINK_NOTICE}</p>}
-          <ol className="transcript">
-            {run.transcript.slice(0, lastUser + 1).map((entry) => (
-              <Message key={entry.id} entry={entry} />
-            ))}
-            {run.items.map(({ item }) => (
-              <li key={item.key} className="message message--assistant">
-                <Item run={run} item={item} />
-              </li>
-            ))}
-            {run.transcript.slice(lastUser + 1).map((entry) => (
-              <Message key={entry.id} entry={entry} />
-            ))}
-          </ol>
-          {run.error && !busy && <p role="alert">{run.error.message}</p>}
-        </section>
-        <div className="chat__dock">
-          <Composer
-            disabled={busy || waiting || run.restoring}
-            pending={!busy && !waiting && run.restoring}
-            hint={
-              waiting
-                ? 'Answer the request above to continue.'
-                : busy
-                  ? 'The concierge is writing…'
-                  : run.restoring
-                    ? 'Opening your conversation…'
-                    : undefined
-            }
-            onSend={send}
-            recipient="the concierge"
+    <PageShell
+      title="Concierge"
+      tagline="An agent that asks for approval and for details"
+      words={WORDS}
+      status={status}
+      waiting={waiting}
+      connecting={connecting}
+      problem={problem}
+      canSend={sendPermission({
+        busy: canSend.reason === 'busy',
+        // Approvals and forms wait as a question does: nothing else may start meanwhile.
+        waiting,
+        checking: canSend.reason === 'checking',
+        unknown: canSend.reason === 'unknown',
+      })}
+      onSend={send}
+      onNewConversation={onNewConversation}
+      empty={shown.length === 0}
+      welcome={WELCOME}
+      notice={invalidLink ? INVALID_LINK_NOTICE : undefined}
+      thinking={busy && shown.at(-1)?.type !== 'item' && !hasLiveText(run)}
+    >
+      {shown.map((row) =>
+        row.type === 'item' ? (
+          <ItemRow key={row.entry.item.key} run={run} entry={row.entry} />
+        ) : row.entry.type === 'prompt' ? null : (
+          <MessageRow
+            key={row.entry.id}
+            role={row.entry.type}
+            text={row.entry.text}
+            speaker={WORDS.speaker}
+            live={busy && row.entry === run.transcript.at(-1) && row.entry.type === 'assistant'}
           />
-        </div>
-      </main>
-    </div>
+        ),
+      )}
+    </PageShell>
   );
 }
 
-function Item({ run, item }: { run: AgentRun; item: AgentRun['items'][number]['item'] }) {
-  const isForm = item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form');
-  return isForm ? <ResumeForm run={run} item={item} /> : <ToolApproval run={run} item={item} />;
+/**
+ * The run's items, and the items the thread's messages show answered that the run does not have,
+ * or not as answered: answered before a reload, or in another tab (the run knows only that it was
+ * closed, or still shows it open; the thread says how it was answered).
+ */
+function itemsToShow(live: readonly ItemEntry[], answered: readonly ItemEntry[]): ItemEntry[] {
+  const answeredByCall = new Map(answered.map((entry) => [entry.item.toolCallId, entry]));
+  const liveCalls = new Set(live.map((entry) => entry.item.toolCallId));
+  const fromLive = live.map((entry) =>
+    NOT_ANSWERED_HERE.has(entry.state) ? (answeredByCall.get(entry.item.toolCallId) ?? entry) : entry,
+  );
+  return [...answered.filter((entry) => !liveCalls.has(entry.item.toolCallId)), ...fromLive];
 }
 
-function Message({ entry }: { entry: AgentRun['transcript'][number] }) {
-  if (entry.type === 'user') return <li className="message message--user">{entry.text}</li>;
-  if (entry.type === 'assistant') return <li className="message message--assistant">{entry.text}</li>;
-  return null;
+/**
+ * The transcript with each item after the message of the user that led to it (its turn), before
+ * the reply: the order it was asked in, kept when the conversation goes on.
+ */
+function rows(
+  transcript: readonly TranscriptEntry[],
+  entries: readonly ItemEntry[],
+  turnOf: (entry: ItemEntry) => number,
+): Row[] {
+  const itemsOf = (test: (turn: number) => boolean): Row[] =>
+    entries.filter((entry) => test(turnOf(entry))).map((entry) => ({ type: 'item', entry }));
+  const result: Row[] = itemsOf((turn) => turn === 0);
+  let turn = 0;
+  for (const entry of transcript) {
+    result.push({ type: 'entry', entry });
+    if (entry.type !== 'user') continue;
+    turn += 1;
+    const current = turn;
+    result.push(...itemsOf((asked) => asked === current));
+  }
+  const last = turn;
+  return [...result, ...itemsOf((asked) => asked > last)];
+}
+
+const hasLiveText = (run: AgentRun) => {
+  const last = run.transcript.at(-1);
+  return last?.type === 'assistant' && last.runId === run.runId && last.text.length > 0;
+};
+
+/** An approval or a form, in the run when it is the run's, else as the thread's messages show it. */
+function ItemRow({ run, entry }: { run: AgentRun; entry: ItemEntry }) {
+  const { item } = entry;
+  const own = run.items.includes(entry);
+  const itemRun: ItemRun = own ? run : { items: [entry], store: run.store };
+  const isForm = item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form');
+  const open = entry.state === 'ready';
+  return (
+    <PromptRow open={open} takeFocus>
+      {isForm ? <ResumeForm run={itemRun} item={item} /> : <ToolApproval run={itemRun} item={item} />}
+    </PromptRow>
+  );
 }

@@ -11,25 +11,34 @@ export function troubleOf(error: RunError, online: boolean): Trouble {
   return unreachable ? 'unreachable' : 'failed';
 }
 
-const WORDS: Record<Trouble, { title: string; detail: string }> = {
-  offline: {
-    title: 'You are offline',
-    detail: 'Nothing you wrote is lost. Retry once your connection is back.',
-  },
-  unreachable: {
-    title: 'The planner is not reachable',
-    detail: 'Nothing you wrote is lost. Check that the server is running, then retry.',
-  },
-  failed: {
-    title: 'The planner could not finish',
-    detail: 'Nothing you wrote is lost. Retry, or start a new conversation.',
-  },
-};
+/** The words of each trouble, for the agent the page talks to (`who`: "the planner"). */
+function wordsOf(trouble: Trouble, who: string): { title: string; detail: string } {
+  const Who = who.charAt(0).toUpperCase() + who.slice(1);
+  switch (trouble) {
+    case 'offline':
+      return {
+        title: 'You are offline',
+        detail: 'Nothing you wrote is lost. Retry once your connection is back.',
+      };
+    case 'unreachable':
+      return {
+        title: `${Who} is not reachable`,
+        detail: 'Nothing you wrote is lost. Check that the server is running, then retry.',
+      };
+    case 'failed':
+      return {
+        title: `${Who} could not finish`,
+        detail: 'Nothing you wrote is lost. Retry, or start a new conversation.',
+      };
+  }
+}
 
 /** What went wrong, in words, with a way to try again. */
 export interface ErrorBannerProps {
   error: RunError;
   online: boolean;
+  /** The agent the page talks to, as in "the planner". */
+  who: string;
   /** Override the words derived from the error. */
   title?: string;
   detail?: string;
@@ -40,13 +49,15 @@ export interface ErrorBannerProps {
 export function ErrorBanner({
   error,
   online,
+  who,
   title: givenTitle,
   detail: givenDetail,
   onRetry,
 }: ErrorBannerProps) {
   const trouble = troubleOf(error, online);
-  const title = givenTitle ?? WORDS[trouble].title;
-  const detail = trouble === 'offline' ? WORDS.offline.detail : (givenDetail ?? WORDS[trouble].detail);
+  const words = wordsOf(trouble, who);
+  const title = givenTitle ?? words.title;
+  const detail = trouble === 'offline' ? words.detail : (givenDetail ?? words.detail);
   return (
     <div className="banner" role="alert">
       <svg className="banner__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">

@@ -1,27 +1,31 @@
-const SUGGESTIONS = [
-  'Plan a long weekend away',
-  'Help me plan a summer holiday',
-  'Surprise me with a short trip',
-];
+export interface WelcomeProps {
+  title: string;
+  /** What the agent does, and what it will ask. */
+  text: string;
+  /** A few ways to start, sent as they are when picked. */
+  suggestions: readonly string[];
+  /** What is particular about this page, said under the suggestions. */
+  note?: string;
+  onPick: (text: string) => void;
+  disabled: boolean;
+}
 
 /** The empty conversation: what this is and a few ways to start. */
-export function Welcome({ onPick, disabled }: { onPick: (text: string) => void; disabled: boolean }) {
+export function Welcome({ title, text, suggestions, note, onPick, disabled }: WelcomeProps) {
   return (
     <div className="welcome">
-      <h2 className="welcome__title">Where to next?</h2>
-      <p className="welcome__text">
-        Tell the planner about a trip. Before it writes a plan it will ask you a few questions, right here in
-        the conversation: where, how you will travel and what you would like to do.
-      </p>
+      <h2 className="welcome__title">{title}</h2>
+      <p className="welcome__text">{text}</p>
       <ul className="welcome__suggestions" aria-label="Suggestions">
-        {SUGGESTIONS.map((text) => (
-          <li key={text}>
-            <button type="button" className="chip" disabled={disabled} onClick={() => onPick(text)}>
-              {text}
+        {suggestions.map((suggestion) => (
+          <li key={suggestion}>
+            <button type="button" className="chip" disabled={disabled} onClick={() => onPick(suggestion)}>
+              {suggestion}
             </button>
           </li>
         ))}
       </ul>
+      {note && <p className="welcome__note">{note}</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { createFetchTransport, type Prompt } from '@ask-user-kit/core';
-import { AgentRunError, AskUserPrompt } from '@ask-user-kit/react';
+import { AskUserPrompt } from '@ask-user-kit/react';
 import {
   promptFromPart,
   storedPromptFromPart,
@@ -10,7 +10,8 @@ import {
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState } from 'react';
 import { HistoryPending, readChatHistory, useChatHistory } from './chatHistory.tsx';
-import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+import { isOpen, MessageRow, PromptRow } from '../rows.tsx';
+import { StackShell, type StackPageProps } from './StackShell.tsx';
 
 /**
  * The planner through the AI SDK's useChat over @mastra/ai-sdk's chatRoute (/chat/planner, proxied
@@ -19,7 +20,7 @@ import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from
  * brings the conversation back, with the question it waits on.
  */
 export default function AiSdkStack(props: StackPageProps) {
-  const history = useChatHistory(props.conversationId);
+  const history = useChatHistory(props.conversationId, props.newThread);
   if (history === undefined || history instanceof Error)
     return <HistoryPending {...props} stack="ai-sdk" history={history} />;
   return <AiSdkChat key={props.conversationId} {...props} initialMessages={history} />;
@@ -32,8 +33,7 @@ function AiSdkChat({
 }: StackPageProps & { initialMessages: UIMessage[] }) {
   const memory = { thread: conversationId, resource: conversationId };
   const [transport] = useState(() => new DefaultChatTransport({ api: '/chat/planner', body: { memory } }));
-  // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for
-  // both); the history brings another window's answer and the question waiting now.
+  // The suspended-runs list tells an expired question from a failed resume (chatRoute says 500 for both).
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
   const chat = useChat({ id: conversationId, transport, messages: initialMessages });
   const run = useAskUserChat(chat, {
@@ -42,25 +42,28 @@ function AiSdkChat({
   });
   const waiting = run.openPrompts.length > 0;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  const shown = rows(chat.messages);
+  const last = shown.at(-1);
 
   return (
     <StackShell
       stack="ai-sdk"
       conversationId={conversationId}
       onNewConversation={onNewConversation}
-      status={statusOf({ busy, waiting, failed: run.error !== undefined, said: chat.messages.length > 0 })}
+      busy={busy}
       waiting={waiting}
-      empty={chat.messages.length === 0}
-      error={run.error && <AgentRunError run={run} />}
+      runError={waiting ? undefined : run.error}
+      rowCount={shown.length}
+      thinking={busy && !(last?.type === 'text' && last.role === 'assistant')}
       onSend={(text) => void chat.sendMessage({ text })}
     >
-      {rows(chat.messages).map((row) =>
+      {shown.map((row) =>
         row.type === 'prompt' ? (
-          <PromptRow key={row.key}>
+          <PromptRow key={row.key} open={isOpen(run.openPrompts, row.prompt.key)}>
             <AskUserPrompt run={run} prompt={row.prompt} autoFocus />
           </PromptRow>
         ) : (
-          <MessageRow key={row.key} role={row.role} text={row.text} />
+          <MessageRow key={row.key} role={row.role} text={row.text} speaker="Planner" />
         ),
       )}
     </StackShell>

@@ -6,7 +6,6 @@ import {
 } from '@assistant-ui/react';
 import { AssistantChatTransport, useAISDKChat, useChatRuntime } from '@assistant-ui/react-ai-sdk';
 import { createFetchTransport } from '@ask-user-kit/core';
-import { AgentRunError } from '@ask-user-kit/react';
 import { useAskUserChat, type AskUserChatSource } from '@ask-user-kit/react/ai-sdk';
 import {
   AskUserToolPart,
@@ -16,7 +15,8 @@ import {
 import type { UIMessage } from 'ai';
 import { useState } from 'react';
 import { HistoryPending, readChatHistory, useChatHistory } from './chatHistory.tsx';
-import { StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+import { Avatar } from '../rows.tsx';
+import { StackShell, type StackPageProps } from './StackShell.tsx';
 
 const runs = createFetchTransport({ baseUrl: '', agentId: 'planner' });
 
@@ -39,7 +39,7 @@ const answerOptions = (conversationId: string): AskUserDataPartOptions => ({
  * answered before it are only their tool's part there, rendered by the kit's `AskUserToolPart`.
  */
 export default function AssistantUiStack(props: StackPageProps) {
-  const history = useChatHistory(props.conversationId);
+  const history = useChatHistory(props.conversationId, props.newThread);
   if (history === undefined || history instanceof Error)
     return <HistoryPending {...props} stack="assistant-ui" history={history} />;
   return <AssistantUiChat key={props.conversationId} {...props} initialMessages={history} />;
@@ -75,14 +75,16 @@ function ChatThread({ runtime, options, chat, ...props }: ThreadProps & { chat: 
   const messages = chat.messages;
   const waiting = run.openPrompts.length > 0;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  const last = messages.at(-1);
   return (
     <StackShell
       {...props}
       stack="assistant-ui"
-      status={statusOf({ busy, waiting, failed: run.error !== undefined, said: messages.length > 0 })}
+      busy={busy}
       waiting={waiting}
-      empty={messages.length === 0}
-      error={run.error && <AgentRunError run={run} />}
+      runError={waiting ? undefined : run.error}
+      rowCount={messages.length}
+      thinking={busy && last?.role !== 'assistant'}
       onSend={(text) => runtime.thread.append(text)}
     >
       <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />
@@ -112,6 +114,7 @@ const tools = { by_name: { ask_user: AskUserToolPart } };
 function AssistantMessage() {
   return (
     <li className="message message--assistant message--prompt">
+      <Avatar />
       <div className="stack-parts">
         <MessagePrimitive.Parts components={{ Text: TextBubble, tools }} />
       </div>

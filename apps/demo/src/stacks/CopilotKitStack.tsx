@@ -3,7 +3,8 @@ import { AskUserPrompt } from '@ask-user-kit/react';
 import { useAskUserCopilotKit } from '@ask-user-kit/react/copilotkit';
 import { CopilotKitProvider, useAgent, useCopilotKit } from '@copilotkit/react-core/v2';
 import { useCallback, useEffect, useState } from 'react';
-import { MessageRow, PromptRow, StackShell, statusOf, type StackPageProps } from './StackShell.tsx';
+import { isOpen, MessageRow, PromptRow } from '../rows.tsx';
+import { StackShell, type StackPageProps } from './StackShell.tsx';
 
 const AGENT_ID = 'planner';
 
@@ -47,26 +48,31 @@ interface PlannerProps extends StackPageProps {
   onRunStarted: () => void;
 }
 
-function Planner({ conversationId, onNewConversation, failure, onRunStarted }: PlannerProps) {
+function Planner({ conversationId, newThread, onNewConversation, failure, onRunStarted }: PlannerProps) {
   const { copilotkit } = useCopilotKit();
   const { agent } = useAgent({ agentId: AGENT_ID });
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: AGENT_ID }));
   const run = useAskUserCopilotKit({
     agentId: AGENT_ID,
     // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
-    suspendedRuns: async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+    // A conversation the page just made has no question waiting.
+    suspendedRuns: newThread
+      ? undefined
+      : async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
   });
-  const [connecting, setConnecting] = useState(true);
+  // A conversation the page just made has no events to replay: nothing to connect to yet.
+  const [connecting, setConnecting] = useState(!newThread);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/immutability -- CopilotKit's own chat binds the shared agent to its thread this way before connecting
     agent.threadId = conversationId;
+    if (newThread) return;
     let current = true;
     void copilotkit.connectAgent({ agent }).finally(() => current && setConnecting(false));
     return () => {
       current = false;
     };
-  }, [agent, copilotkit, conversationId]);
+  }, [agent, copilotkit, conversationId, newThread]);
 
   // Where each question goes: after the message that was last when it came (see rows). Set while
   // rendering (React's pattern for state that follows other state), so it never shows misplaced.
@@ -91,25 +97,28 @@ function Planner({ conversationId, onNewConversation, failure, onRunStarted }: P
     void copilotkit.runAgent({ agent });
   };
 
+  const shown = rows(messages, run.transcript, anchors);
+  const last = shown.at(-1);
   return (
     <StackShell
       stack="copilotkit"
       conversationId={conversationId}
       onNewConversation={onNewConversation}
-      status={statusOf({ busy, waiting, failed: failure !== undefined, said: messages.length > 0 })}
+      busy={busy}
       waiting={waiting}
       connecting={connecting}
-      empty={messages.length === 0 && run.transcript.length === 0}
       error={waiting ? undefined : failure}
+      rowCount={shown.length}
+      thinking={busy && !(last?.type === 'text' && last.role === 'assistant')}
       onSend={send}
     >
-      {rows(messages, run.transcript, anchors).map((row) =>
+      {shown.map((row) =>
         row.type === 'prompt' ? (
-          <PromptRow key={row.key}>
+          <PromptRow key={row.key} open={isOpen(run.openPrompts, row.entry.prompt.key)}>
             <AskUserPrompt run={run} prompt={row.entry.prompt} autoFocus />
           </PromptRow>
         ) : (
-          <MessageRow key={row.key} role={row.role} text={row.text} />
+          <MessageRow key={row.key} role={row.role} text={row.text} speaker="Planner" />
         ),
       )}
     </StackShell>
@@ -139,7 +148,8 @@ function rows(
     return [{ type: 'text', key: message.id, role: message.role, text: textOf(message.content) }, ...asked];
   });
   const unplaced = transcript.filter((entry) => !ids.has(anchors.get(entry.id) ?? ''));
-  return [...result, ...promptRows(unplaced)];
+  // A message with nothing to read (a tool call's) is no row.
+  return [...result, ...promptRows(unplaced)].filter((row) => row.type === 'prompt' || row.text);
 }
 
 function textOf(content: unknown): string {

@@ -1,9 +1,9 @@
-import type { RunStatus } from '@ask-user-kit/react';
+import { AgentRunError, type RunError, type RunStatus } from '@ask-user-kit/react';
 import type { ReactNode } from 'react';
-import { Composer } from '../Composer.tsx';
-import { NewConversationButton } from '../NewConversationButton.tsx';
-import { StatusBadge } from '../StatusBadge.tsx';
-import { Welcome } from '../Welcome.tsx';
+import { PageShell, sendPermission } from '../PageShell.tsx';
+import { PLANNER_WELCOME, PLANNER_WORDS } from '../planner.ts';
+import { useAutoScroll } from '../rows.tsx';
+import { useTellTabs } from './stackTabs.ts';
 import './stacks.css';
 
 /** The chat stacks the demo can run the planner through, by their `?stack=` value. */
@@ -16,6 +16,25 @@ export const STACK_NAMES = {
 
 export type StackName = keyof typeof STACK_NAMES;
 
+/**
+ * What of each stack's own UI the page shows, said on its welcome: the pages share the planner's
+ * look on purpose (one page shell), so the difference is said where it is not seen.
+ */
+const STACK_UI: Record<StackName, string> = {
+  'ai-sdk':
+    'The AI SDK gives this page its messages and their state (useChat), not components: the bubbles are the ' +
+    "demo's own, each question is the kit's <AskUserPrompt>.",
+  'mastra-react':
+    "@mastra/react's useChat gives this page its messages, not components: the bubbles are the demo's own, " +
+    "each question is the kit's <AskUserPrompt>.",
+  'assistant-ui':
+    'assistant-ui renders this conversation: its ThreadPrimitive and MessagePrimitive lay out the messages, ' +
+    "the kit's AskUserDataUI renders each question inside them, in the demo's bubbles.",
+  copilotkit:
+    "CopilotKit's chat UI does not render Mastra's questions (AG-UI interrupts) as forms: this page reads the " +
+    "thread's messages from CopilotKit's agent and shows each question with the kit's <AskUserPrompt>.",
+};
+
 /** The URL's `?stack=`, when it names one of the stacks. */
 export function stackFromUrl(): StackName | undefined {
   const name = new URLSearchParams(window.location.search).get('stack');
@@ -24,106 +43,91 @@ export function stackFromUrl(): StackName | undefined {
 
 export interface StackPageProps {
   conversationId: string;
+  /** The page made this conversation just now: nothing of it is on the server to read. */
+  newThread: boolean;
   /** `replace` when this conversation is still empty: no browser-history entry for it. */
   onNewConversation: (mode: 'push' | 'replace') => void;
 }
 
-export interface StackShellProps extends StackPageProps {
+export interface StackShellProps extends Omit<StackPageProps, 'newThread'> {
   stack: StackName;
-  status: RunStatus;
+  /** A request of the chat is running: a reply being written, or an answer sent. */
+  busy: boolean;
   /** A question waits for an answer: sending is off until it is answered. */
   waiting: boolean;
   /** The conversation is being read from the server. */
   connecting?: boolean;
-  /** Nothing said yet: the welcome and its suggestions show. */
-  empty: boolean;
-  /** The stack's own error, said under the conversation: a message, or an alert of its own. */
-  error?: ReactNode;
+  /** The conversation could not be read: nothing can be sent until it is. */
+  unreadable?: boolean;
+  /** The stack's last request failed, in its own words. */
+  error?: string;
+  /** The kit's reading of the stack's last failure (a chat route not reached, …): said with what to check. */
+  runError?: RunError;
+  /** How many rows the conversation has: a new one is scrolled into view. */
+  rowCount: number;
+  /** The agent is writing and nothing of its reply shows yet. Default: `busy`. */
+  thinking?: boolean;
   onSend: (text: string) => void;
-  /** The conversation's rows (`<li>`), or the stack's own thread when `list` is false. */
+  /** The conversation's rows (`<li>`): the page's own, or those the stack renders (assistant-ui). */
   children: ReactNode;
-  /** Whether `children` are `<li>` rows to put in the page's list (assistant-ui renders its own). */
-  list?: boolean;
 }
 
-/** The planner page around one stack: the default page's header, log and composer. */
+const HISTORY_FAILED = 'The conversation could not be read from the server. Reload to try again.';
+
+/** The planner page around one stack: the page shell, with what the stack says of its chat. */
 export function StackShell(props: StackShellProps) {
-  const { stack, status, waiting, connecting = false, empty, error, onSend, children, list = true } = props;
-  const busy = status === 'streaming' || status === 'resuming';
-  const hint = waiting
-    ? 'Answer the question above to continue.'
-    : busy
-      ? 'The planner is writing…'
-      : connecting
-        ? 'Opening your conversation…'
+  const { stack, busy, waiting, connecting = false, unreadable = false, error, rowCount } = props;
+  useAutoScroll(rowCount, waiting);
+  const tabs = useTellTabs(busy, connecting);
+  const problem = unreadable
+    ? {
+        error: { code: 'http' as const, message: HISTORY_FAILED },
+        title: 'Could not open the conversation',
+        detail: HISTORY_FAILED,
+        onRetry: () => window.location.reload(),
+      }
+    : props.runError && !busy
+      ? { error: props.runError, alert: <AgentRunError run={{ error: props.runError }} /> }
+      : error && !busy
+        ? {
+            error: { code: 'http' as const, message: error },
+            detail: 'Nothing you wrote is lost. Send your message again, or start a new conversation.',
+          }
         : undefined;
+  const status: RunStatus = busy
+    ? 'streaming'
+    : waiting
+      ? 'awaiting-input'
+      : problem
+        ? 'error'
+        : rowCount > 0
+          ? 'done'
+          : 'idle';
   return (
-    <div className="app">
-      <header className="topbar">
-        <div className="topbar__inner">
-          <div className="brand">
-            <div>
-              <h1 className="brand__name">Trip planner</h1>
-              <p className="brand__tag">Through {STACK_NAMES[stack]}</p>
-            </div>
-          </div>
-          <div className="topbar__actions">
-            <StatusBadge
-              status={status}
-              waiting={waiting}
-              connecting={connecting}
-              trouble={error && !busy ? 'failed' : undefined}
-            />
-            <NewConversationButton onClick={() => props.onNewConversation(empty ? 'replace' : 'push')} />
-          </div>
-        </div>
-      </header>
-      <main className="chat">
-        <section className="chat__log" aria-labelledby="conversation-heading">
-          <h2 id="conversation-heading" className="visually-hidden">
-            Conversation
-          </h2>
-          {empty && !connecting && <Welcome onPick={onSend} disabled={busy} />}
-          {list ? <ol className="transcript">{children}</ol> : children}
-          {error && !busy && (typeof error === 'string' ? <p role="alert">{error}</p> : error)}
-        </section>
-        <div className="chat__dock">
-          <Composer disabled={busy || waiting || connecting} hint={hint} onSend={onSend} />
-        </div>
-      </main>
-    </div>
+    <PageShell
+      title="Trip planner"
+      tagline={`Through ${STACK_NAMES[stack]}`}
+      words={PLANNER_WORDS}
+      status={status}
+      waiting={waiting}
+      connecting={connecting}
+      problem={problem}
+      canSend={sendPermission({
+        busy: busy || tabs.elsewhereBusy,
+        waiting,
+        checking: connecting,
+        unknown: unreadable,
+      })}
+      onSend={props.onSend}
+      onNewConversation={props.onNewConversation}
+      empty={rowCount === 0}
+      welcome={{
+        ...PLANNER_WELCOME,
+        note: `This page runs the planner through ${STACK_NAMES[stack]}. ${STACK_UI[stack]}`,
+      }}
+      thinking={props.thinking ?? busy}
+    >
+      {props.children}
+    </PageShell>
   );
-}
-
-/** One message of the conversation, as the default page shows it. */
-export function MessageRow({ role, text }: { role: 'user' | 'assistant'; text: string }) {
-  if (!text) return null;
-  return (
-    <li className={`message message--${role}`}>
-      <span className="visually-hidden">{role === 'user' ? 'You said:' : 'Planner:'}</span>
-      <p className="bubble">{text}</p>
-    </li>
-  );
-}
-
-/** A question's row: the prompt in the default page's look. */
-export function PromptRow({ children }: { children: ReactNode }) {
-  return (
-    <li className="message message--prompt">
-      <div className="prompt-cell">{children}</div>
-    </li>
-  );
-}
-
-/** The page's status from a chat's own: a question waiting wins, then a request running. */
-export function statusOf(chat: {
-  busy: boolean;
-  waiting: boolean;
-  failed: boolean;
-  said: boolean;
-}): RunStatus {
-  if (chat.busy) return 'streaming';
-  if (chat.waiting) return 'awaiting-input';
-  if (chat.failed) return 'error';
-  return chat.said ? 'done' : 'idle';
 }

@@ -2,20 +2,22 @@ import type { UIMessage } from 'ai';
 import { useEffect, useState } from 'react';
 import { StackShell, type StackName, type StackPageProps } from './StackShell.tsx';
 
-const HISTORY_FAILED = 'The conversation could not be read from the server. Reload to try again.';
-
 /** What a chat stack over chatRoute starts from: its thread's messages, once read. */
 export type ChatHistory = UIMessage[] | Error | undefined;
+
+const NOTHING_YET: UIMessage[] = [];
 
 /**
  * The conversation's messages, read from the server's chatHistoryRoute (`/chat/planner/history`,
  * proxied by Vite): chatRoute keeps the thread in Mastra's memory but serves no history, so this is
  * what brings a conversation, and the question it waits on, back after a reload. `undefined` while
- * it is read; an `Error` when it could not be.
+ * it is read; an `Error` when it could not be. A conversation the page just made has nothing to
+ * read: none at once.
  */
-export function useChatHistory(conversationId: string): ChatHistory {
+export function useChatHistory(conversationId: string, newThread: boolean): ChatHistory {
   const [history, setHistory] = useState<{ conversationId: string; history: ChatHistory }>();
   useEffect(() => {
+    if (newThread) return;
     const abort = new AbortController();
     const settle = (next: UIMessage[] | Error) => {
       if (!abort.signal.aborted) setHistory({ conversationId, history: next });
@@ -24,7 +26,8 @@ export function useChatHistory(conversationId: string): ChatHistory {
       settle(error instanceof Error ? error : new Error(String(error))),
     );
     return () => abort.abort();
-  }, [conversationId]);
+  }, [conversationId, newThread]);
+  if (newThread) return NOTHING_YET;
   // A history read for the previous conversation is not this one's.
   return history?.conversationId === conversationId ? history.history : undefined;
 }
@@ -33,18 +36,19 @@ export function useChatHistory(conversationId: string): ChatHistory {
 export function HistoryPending({
   stack,
   history,
-  ...props
+  conversationId,
+  onNewConversation,
 }: StackPageProps & { stack: StackName; history: Error | undefined }) {
   return (
     <StackShell
-      {...props}
       stack={stack}
-      status="idle"
+      conversationId={conversationId}
+      onNewConversation={onNewConversation}
+      busy={false}
       waiting={false}
-      // Not open yet, nor after a failed read: nothing can be sent into a conversation not read.
-      connecting
-      empty
-      error={history && HISTORY_FAILED}
+      connecting={history === undefined}
+      unreadable={history !== undefined}
+      rowCount={0}
       onSend={() => {}}
     >
       {null}
