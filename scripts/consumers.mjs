@@ -359,15 +359,23 @@ async function openChromium(stops) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" names no address: its location does.
+    const { url } = message.location();
+    errors.push(url ? `${message.text()} (${url})` : message.text());
+  });
   return { page, errors };
 }
 
-/** Waits for the first question; a page that crashed on load never shows it: say why rather than time out. */
+/**
+ * Waits for the first question; a page that crashed on load never shows it: say why rather than time
+ * out. The first request may load a server's route on a busy machine (CopilotKit's runtime: seconds).
+ */
 async function firstQuestion(page, errors) {
   await page
     .getByRole('textbox', { name: 'Where would you like to go?' })
-    .waitFor({ timeout: 15_000 })
+    .waitFor({ timeout: 30_000 })
     .catch((error) => {
       throw new Error(
         errors.length ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}` : error.message,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import '@ask-user-kit/react/styles.css';
 
-export const metadata = { title: 'ask-user-kit in Next.js' };
+// No favicon of its own: `data:,` keeps the browser from asking for /favicon.ico.
+export const metadata = { title: 'ask-user-kit in Next.js', icons: { icon: 'data:,' } };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
