@@ -38,13 +38,13 @@ export function exampleFiles(docs) {
 }
 
 /**
- * The TypeScript blocks of `docs` (paths from the repository's root), in order: each with the doc
+ * The TypeScript blocks of `docs` (paths from the repository's root, or absolute), in order: each with the doc
  * and line it starts on, its language, its code, and what the marker before it says.
  */
 export function readSnippets(docs) {
   const snippets = [];
   for (const doc of docs) {
-    const lines = readFileSync(path.join(root, doc), 'utf8').split('\n');
+    const lines = readFileSync(path.resolve(root, doc), 'utf8').split('\n');
     if (doc.endsWith('.mdx')) {
       snippets.push(...readMdxSnippets(doc, lines));
       continue;
