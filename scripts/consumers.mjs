@@ -1,32 +1,37 @@
 #!/usr/bin/env node
 // `pnpm run check:consumers`: the consumer gate. Packs the publishable packages as npm would get
-// them, checks the tarballs (publint, attw), and installs them with npm into fixture apps outside
-// the workspace (test/consumers/, not in pnpm-workspace.yaml):
-//   node-esm       plain Node ESM import of @ask-user-kit/core
-//   vite-react-19  the Vite React-TS template: `npm run build` (tsc -b && vite build), then in Chromium
-//                  it answers a question against a real Mastra server (apps/server)
-//   vite-react-18  the same app on React 18.3
-//   entries        every subpath of @ask-user-kit/react type-checked (bundler, nodenext) and imported
-//                  in Node, in the React 19 app, which has none of the chat stacks' packages
-//   next           a Next.js App Router app: `next build`, then the server-rendered page holds the prompt
-//   vite-ai-sdk    the chat stacks' Vite app (vite-stacks: installed, built and every subpath
-//   vite-mastra-react  type-checked and imported once): its page for the AI SDK's useChat over
-//   vite-assistant-ui  chatRoute, @mastra/react's useChat, and assistant-ui's AI SDK runtime answers
-//                  a question in Chromium and shows the next
-//   snippets       the page-side docs' code blocks (README.md, packages/core and packages/react
-//                  READMEs; scripts/snippets.mjs) type-checked in the stacks' app, as pasted
-//   readme-example the README's example (its src/App.tsx and vite.config.ts) pasted into the Vite
-//                  template, built, and answered to the end in Chromium through its proxy
+// them, checks the tarballs (publint, attw), and installs them with npm into apps outside the
+// workspace: the examples users copy (examples/, each with the kit's packages pointed at the
+// tarballs) and a few fixtures (test/consumers/):
+//   node-esm              plain Node ESM import of @ask-user-kit/core
+//   example-vite          examples/vite (useAgentRun): `npm run build` (tsc -b && vite build), then
+//                         `vite preview` (its proxy) and, in Chromium, the planner's three questions
+//                         answered against a real Mastra server (apps/server) until its plan shows
+//   example-vite-react-18 the same app on React 18.3
+//   entries               every subpath of @ask-user-kit/react type-checked (bundler, nodenext) and
+//                         imported in Node, in examples/vite, which has none of the chat stacks' packages
+//   example-next          examples/next (App Router): built against apps/server (its rewrite of
+//                         /api), the server-rendered page holds the chat, answered to the end in Chromium
+//   example-ai-sdk,       the chat stacks' examples (examples/<stack>, Vite apps) installed together
+//   example-assistant-ui, once (their packages in one node_modules above them; every subpath of the
+//   example-mastra-react, kit type-checked and imported there), then each built and answered to the
+//   example-copilotkit    end in Chromium through its own proxy
+//   snippets              the page-side docs' code blocks (README.md, packages/core and packages/react
+//                         READMEs, the Storybook MDX pages; scripts/snippets.mjs) type-checked in the
+//                         stacks' install, under the Vite template's tsconfig, as pasted
+//   readme-example        the README's example (its src/App.tsx and vite.config.ts) is examples/vite's,
+//                         file for file
 // Each check is one test in the report (consumers.json). Work happens in .consumers/ (gitignored);
-// npm's own cache makes a second run fast. Flags: --only=name,name  --keep (leave servers' work dirs).
+// npm's own cache makes a second run fast. Flags: --only=name,name
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
+import { exec, freePort, npmInstall, packPackages, root, startProcess, useTarballs } from './processes.mjs';
 import { PAGE_DOCS, describeSnippets, exampleFiles, writeSnippets } from './snippets.mjs';
 
 const work = path.join(root, '.consumers');
 const tarballs = path.join(work, 'tarballs');
 const fixtures = path.join(root, 'test/consumers');
+const examples = path.join(root, 'examples');
 const reportDir = path.resolve(root, process.env.ASK_REPORT_DIR ?? '.ci/reports');
 const only = process.argv
   .find((a) => a.startsWith('--only='))
@@ -41,6 +46,9 @@ const PUBLISHED = [
   { dir: 'packages/testing', tarball: 'ask-user-kit-testing.tgz' },
   { dir: 'packages/server', tarball: 'ask-user-kit-server.tgz' },
 ];
+
+/** The chat stacks' examples (Vite apps in examples/), installed together. */
+const STACK_EXAMPLES = ['ai-sdk', 'assistant-ui', 'mastra-react', 'copilotkit'];
 
 const REACT_18 = {
   react: '18.3.1',
@@ -73,24 +81,24 @@ const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, 
 const pack = () => packPackages(PUBLISHED, tarballs);
 
 /**
- * Copies a fixture app into .consumers/<name> beside the tarballs (its `file:../tarballs/…`
- * dependencies resolve there), with the files of the `overlay` fixture over it, applies `versions`
- * to its dependencies, and installs it with npm.
+ * Copies an app (`source`: a directory) into .consumers/<name>, without what an earlier install
+ * left in it, points its kit packages at the tarballs, applies `versions` to its other
+ * dependencies, and installs it with npm.
  */
-async function install(fixture, name, versions = {}, overlay) {
+async function install(source, name, versions = {}) {
   const dir = path.join(work, name);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(path.join(fixtures, fixture), dir, { recursive: true });
-  if (overlay) cpSync(path.join(fixtures, overlay), dir, { recursive: true });
-  const manifest = readJson(path.join(dir, 'package.json'));
-  for (const [dependency, version] of Object.entries(versions)) {
-    for (const field of ['dependencies', 'devDependencies']) {
-      if (manifest[field]?.[dependency]) manifest[field][dependency] = version;
-    }
-  }
+  copyApp(source, dir);
+  const manifest = useTarballs(readJson(path.join(dir, 'package.json')), tarballs, versions);
   writeJson(path.join(dir, 'package.json'), manifest);
   await npmInstall(dir);
   return dir;
+}
+
+/** Copies an app's own files: not its node_modules or build output, if someone ran it in place. */
+function copyApp(source, dir) {
+  const skipped = new Set(['node_modules', 'dist', '.next', '.mastra']);
+  cpSync(source, dir, { recursive: true, filter: (file) => !skipped.has(path.basename(file)) });
 }
 
 async function checkPublint() {
@@ -132,16 +140,16 @@ async function checkAttw() {
 }
 
 async function checkNodeEsm() {
-  const dir = await install('node-esm', 'node-esm');
+  const dir = await install(path.join(fixtures, 'node-esm'), 'node-esm');
   await exec('node', ['check.mjs'], { cwd: dir });
 }
 
 /**
- * The Vite app on React 19 installs the kit without any chat stack's package: it is installed once,
+ * examples/vite on React 19 installs the kit without any chat stack's package: it is installed once,
  * for its own check and for the entries check.
  */
 let viteReact19;
-const installViteReact19 = () => (viteReact19 ??= install('vite-react', 'vite-react-19'));
+const installViteReact19 = () => (viteReact19 ??= install(path.join(examples, 'vite'), 'example-vite'));
 
 async function checkEntriesWithoutStacks() {
   await checkEntries(await installViteReact19(), { withoutPeers: true });
@@ -245,26 +253,74 @@ function unexpectedTypeErrors(output, absent) {
   return errors.filter((line) => line.startsWith('src/')).join('\n');
 }
 
-/** Builds the Vite app, serves the build, and answers the first question in Chromium against apps/server. */
-async function checkVite(name, versions, installApp = () => install('vite-react', name, versions)) {
+/**
+ * examples/vite (React 19, or the `versions` given), built with its own `npm run build` and
+ * answered to the end in Chromium through `vite preview`'s proxy.
+ */
+async function checkViteExample(
+  name,
+  versions,
+  installApp = () => install(path.join(examples, 'vite'), name, versions),
+) {
   const dir = await installApp();
   await exec('npm', ['run', 'build'], { cwd: dir });
   const installed = readJson(path.join(dir, 'node_modules/react/package.json')).version;
-  const wanted =
-    versions.react ?? readJson(path.join(fixtures, 'vite-react/package.json')).dependencies.react;
+  const wanted = versions.react ?? readJson(path.join(examples, 'vite/package.json')).dependencies.react;
   if (installed !== wanted) throw new Error(`expected react ${wanted} in ${name}, found ${installed}`);
+  await answerInPreview(dir);
+}
 
+/** A file of an installed package, from `dir` or a directory above it (where Node would find it). */
+function installedFile(dir, file) {
+  for (let at = dir; at !== path.dirname(at); at = path.dirname(at)) {
+    if (existsSync(path.join(at, 'node_modules', file))) return path.join(at, 'node_modules', file);
+  }
+  throw new Error(`no node_modules/${file} in or above ${dir}`);
+}
+
+/**
+ * Starts a real apps/server (in-memory storage) and `vite preview` of the built app at `dir`, whose
+ * vite.config.ts forwards to MASTRA_URL, and answers the planner in Chromium until its plan shows.
+ */
+async function answerInPreview(dir) {
+  await withServer(async (mastraUrl, stops) => {
+    const port = await freePort();
+    const vite = installedFile(dir, 'vite/bin/vite.js');
+    const preview = await startProcess(
+      'node',
+      [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      { cwd: dir, env: { MASTRA_URL: mastraUrl }, ready: /Local:\s+http/ },
+    );
+    stops.push(preview.stop);
+    await answerToTheEnd(`http://127.0.0.1:${port}/`, stops);
+  });
+}
+
+/** Runs `use` with the URL of a real apps/server it started, and stops what `use` started too. */
+async function withServer(use) {
   // Everything started is stopped at the end, whichever step failed.
   const stops = [];
   try {
-    await answerInChromium(dir, stops);
+    const server = await startProcess('node', ['apps/server/src/main.ts'], {
+      env: { PORT: '0', STORAGE_URL: ':memory:' },
+      ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
+    });
+    stops.push(server.stop);
+    await use(server.match[1], stops);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   }
 }
 
-/** Starts the planner on the page and answers its three questions: Lisbon, by train, hiking. */
-async function answerThePlanner(page, errors) {
+/**
+ * Opens the app at `url` in Chromium, starts the planner and answers its three questions (Lisbon,
+ * by train, hiking): the scripted planner then writes a plan from them, which the page must show.
+ * The page must not throw or log an error.
+ */
+async function answerToTheEnd(url, stops) {
+  const { page, errors } = await openChromium(stops);
+  const started = Date.now();
+  await page.goto(url);
   await page.getByRole('button', { name: 'Start' }).click();
   await firstQuestion(page, errors);
   await page.getByRole('textbox', { name: 'Where would you like to go?' }).fill('Lisbon');
@@ -273,49 +329,23 @@ async function answerThePlanner(page, errors) {
   await page.getByRole('button', { name: 'Send' }).click();
   await page.getByRole('checkbox', { name: 'Hiking' }).check({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Send' }).click();
-}
-
-/** Serves the Vite app's build next to a real apps/server and answers all three questions in it. */
-async function answerInChromium(dir, stops) {
-  const { page, errors, url, server } = await openApp(dir, stops);
-  await page.goto(`${url}?server=${encodeURIComponent(server)}`);
-  await answerThePlanner(page, errors);
-  await page.getByTestId('status').filter({ hasText: 'done' }).waitFor({ timeout: 15_000 });
-  // The scripted planner writes its plan from the three answers.
-  const text = (await page.locator('main').innerText()).toLowerCase();
-  for (const answer of ['lisbon', 'train', 'hiking']) {
-    if (!text.includes(answer)) throw new Error(`the plan does not use the answer "${answer}":\n${text}`);
-  }
-  if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
-}
-
-/**
- * Starts a real apps/server and `vite preview` of the app's build (which forwards /chat and /api
- * to that server when its config reads ASK_SERVER), and opens a Chromium page that collects errors.
- */
-async function openApp(dir, stops) {
-  const server = await startProcess('node', ['apps/server/src/main.ts'], {
-    env: { PORT: '0', STORAGE_URL: ':memory:' },
-    ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
-  });
-  stops.push(server.stop);
-  const port = await freePort();
-  const preview = await startProcess(
-    'node',
-    [
-      path.join(dir, 'node_modules/vite/bin/vite.js'),
-      'preview',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-    ],
-    { cwd: dir, env: { ASK_SERVER: server.match[1] }, ready: /Local:\s+http/ },
-  );
-  stops.push(preview.stop);
-  const { page, errors } = await openChromium(stops);
-  return { page, errors, url: `http://127.0.0.1:${port}/`, server: server.match[1] };
+  const plan = ['here is your plan for lisbon', 'travel by train', 'include hiking'];
+  await page
+    .waitForFunction(
+      // Runs in the page.
+      (phrases) => {
+        const text = globalThis.document.body.innerText.toLowerCase();
+        return phrases.every((phrase) => text.includes(phrase));
+      },
+      plan,
+      { timeout: 20_000 },
+    )
+    .catch(async (error) => {
+      const text = await page.locator('body').innerText();
+      throw new Error(`the page shows no plan for Lisbon by train with hiking (${error.message}):\n${text}`);
+    });
+  if (errors.length) throw new Error(`the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
+  console.log(`  answered to the end in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** A Chromium page that collects the page's errors (uncaught, and console errors). */
@@ -329,16 +359,23 @@ async function openChromium(stops) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" names no address: its location does.
+    const { url } = message.location();
+    errors.push(url ? `${message.text()} (${url})` : message.text());
+  });
   return { page, errors };
 }
 
-/** Waits for the first question; a page that crashed on load never shows it: say why rather than time out. */
+/**
+ * Waits for the first question; a page that crashed on load never shows it: say why rather than time
+ * out. The first request may load a server's route on a busy machine (CopilotKit's runtime: seconds).
+ */
 async function firstQuestion(page, errors) {
   await page
-    .getByRole('textbox')
-    .first()
-    .waitFor({ timeout: 15_000 })
+    .getByRole('textbox', { name: 'Where would you like to go?' })
+    .waitFor({ timeout: 30_000 })
     .catch((error) => {
       throw new Error(
         errors.length ? `the page failed: ${errors.map((e) => e.split('\n')[0]).join('; ')}` : error.message,
@@ -347,56 +384,56 @@ async function firstQuestion(page, errors) {
 }
 
 /**
- * The chat stacks' Vite app (test/consumers/vite-stacks over the Vite template, with every stack's
- * packages from npm), installed, built (`tsc -b && vite build`) and with every subpath of the kit
- * type-checked and imported beside the stacks' packages: once, for all the stacks' checks.
+ * The chat stacks' examples installed together, once, for all their checks: one package.json with
+ * the dependencies of them all (they must agree on versions) in .consumers/stacks, and every
+ * subpath of the kit type-checked and imported there beside the stacks' packages. Each example
+ * goes in a directory below it (checkStackExample), where Node and TypeScript find the packages.
  */
 let stacksApp;
 function installStacksApp() {
   stacksApp ??= (async () => {
-    const steps = [];
-    const step = async (label, run) => {
-      const started = Date.now();
-      const result = await run();
-      steps.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return result;
-    };
-    const dir = await step('install', () => install('vite-react', 'vite-stacks', {}, 'vite-stacks'));
-    await step('build', () => exec('npm', ['run', 'build'], { cwd: dir }));
-    await step('entries', () => checkEntries(dir));
-    console.log(`  vite-stacks: ${steps.join(', ')}`);
+    const started = Date.now();
+    const dir = path.join(work, 'stacks');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const manifest = { name: 'ask-user-kit-stack-examples', private: true, type: 'module' };
+    for (const example of STACK_EXAMPLES) {
+      const own = readJson(path.join(examples, example, 'package.json'));
+      for (const field of ['dependencies', 'devDependencies']) {
+        for (const [name, version] of Object.entries(own[field] ?? {})) {
+          const other = manifest.dependencies?.[name];
+          if (other && other !== version)
+            throw new Error(`examples/${example} wants ${name} ${version}, another example ${other}`);
+          manifest.dependencies = { ...manifest.dependencies, [name]: version };
+        }
+      }
+    }
+    writeJson(path.join(dir, 'package.json'), useTarballs(manifest, tarballs));
+    // The Vite template's tsconfig, for the snippets.
+    cpSync(path.join(examples, 'vite/tsconfig.app.json'), path.join(dir, 'tsconfig.app.json'));
+    await npmInstall(dir);
+    const installed = Date.now();
+    await checkEntries(dir);
+    const seconds = (from, to) => ((to - from) / 1000).toFixed(1);
+    console.log(
+      `  stacks: install ${seconds(started, installed)} s, entries ${seconds(installed, Date.now())} s`,
+    );
     return dir;
   })();
   return stacksApp;
 }
 
-/** A chat stack's page of the stacks' app answers the planner's first question in Chromium and shows the next. */
-async function checkStack(stack) {
-  const dir = await installStacksApp();
-  const stops = [];
-  try {
-    const started = Date.now();
-    const { page, errors, url } = await openApp(dir, stops);
-    const opened = Date.now();
-    await page.goto(`${url}?stack=${stack}`);
-    await page.getByRole('button', { name: 'Start' }).click();
-    await firstQuestion(page, errors);
-    const destination = page.getByRole('textbox', { name: 'Where would you like to go?' });
-    await destination.fill('Lisbon');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('radio', { name: /Train/ }).waitFor({ timeout: 15_000 });
-    if (await destination.count()) throw new Error('the answered question is still open');
-    if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
-    const seconds = (from, to) => ((to - from) / 1000).toFixed(1);
-    console.log(
-      `  servers and Chromium up in ${seconds(started, opened)} s, answered in ${seconds(opened, Date.now())} s`,
-    );
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-  }
+/** A chat stack's example, built in the stacks' install (tsc -b && vite build) and answered to the end in Chromium. */
+async function checkStackExample(example) {
+  const dir = path.join(await installStacksApp(), example);
+  rmSync(dir, { recursive: true, force: true });
+  copyApp(path.join(examples, example), dir);
+  await exec('node', [installedFile(dir, 'typescript/bin/tsc'), '-b'], { cwd: dir });
+  await exec('node', [installedFile(dir, 'vite/bin/vite.js'), 'build'], { cwd: dir });
+  await answerInPreview(dir);
 }
 
-/** The page-side docs' code blocks, type-checked in the stacks' app (every stack's packages) under the template's tsconfig. */
+/** The page-side docs' code blocks, type-checked in the stacks' install (every stack's packages) under the template's tsconfig. */
 async function checkSnippets() {
   const dir = await installStacksApp();
   const snippets = path.join(dir, 'snippets');
@@ -410,96 +447,61 @@ async function checkSnippets() {
   console.log(`  ${describeSnippets(written)}`);
 }
 
-// Where the README's example reaches `pnpm server`; the check points it at the server it starts.
-const README_SERVER = 'http://127.0.0.1:4111';
-
 /**
- * The README's example as a user makes it: the Vite template with the README's `src/App.tsx` and
- * `vite.config.ts`, built, served by `vite preview` (whose proxy is the config's `server.proxy`),
- * and answered to the end in Chromium against a real apps/server.
+ * The README's example is examples/vite, which example-vite builds and answers: each of its
+ * `<!-- file: … -->` blocks must be that file of the example, as it is.
  */
 async function checkReadmeExample() {
   const files = exampleFiles(['README.md']);
   for (const file of ['src/App.tsx', 'vite.config.ts']) {
     if (!files.has(file)) throw new Error(`README.md has no <!-- file: ${file} --> code block`);
   }
-  const app = path.join(await installViteReact19(), 'readme-example');
-  rmSync(app, { recursive: true, force: true });
-  mkdirSync(path.join(app, 'src'), { recursive: true });
-  for (const file of ['index.html', 'src/main.tsx', 'src/index.css']) {
-    cpSync(path.join(fixtures, 'vite-react', file), path.join(app, file), { recursive: true });
-  }
-  const vite = path.join(app, '../node_modules/vite/bin/vite.js');
-  const stops = [];
-  try {
-    const server = await startProcess('node', ['apps/server/src/main.ts'], {
-      env: { PORT: '0', STORAGE_URL: ':memory:' },
-      ready: /ready at (http:\/\/127\.0\.0\.1:\d+)\/api/,
-    });
-    stops.push(server.stop);
-    for (const [file, code] of files) {
-      writeFileSync(path.join(app, file), code.replaceAll(README_SERVER, server.match[1]));
-    }
-    await exec('node', [vite, 'build'], { cwd: app });
-    const port = await freePort();
-    const preview = await startProcess(
-      'node',
-      [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-      { cwd: app, ready: /Local:\s+http/ },
+  const differing = [...files].filter(
+    ([file, code]) => readFileSync(path.join(examples, 'vite', file), 'utf8') !== code,
+  );
+  if (differing.length)
+    throw new Error(
+      `README.md's ${differing.map(([file]) => file).join(', ')} differ from examples/vite's: copy them over`,
     );
-    stops.push(preview.stop);
-    const { page, errors } = await openChromium(stops);
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await answerThePlanner(page, errors);
-    // The scripted planner writes its plan from the three answers.
-    await page.waitForFunction(
-      // Runs in the page.
-      (answers) =>
-        answers.every((answer) => globalThis.document.body.innerText.toLowerCase().includes(answer)),
-      ['lisbon', 'train', 'hiking'],
-      { timeout: 15_000 },
-    );
-    if (errors.length) throw new Error(`the page threw: ${errors.map((e) => e.split('\n')[0]).join('; ')}`);
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-  }
 }
 
-/** Builds the Next app and checks that `next start` serves the prompt rendered on the server. */
+/**
+ * examples/next against a real apps/server: `next build` (its rewrite of /api to MASTRA_URL is
+ * read then), `next start`; the server-rendered page holds the chat, and Chromium answers it to the end.
+ */
 async function checkNext() {
-  const dir = await install('next-app', 'next');
-  await exec('npm', ['run', 'build'], { cwd: dir, env: { NEXT_TELEMETRY_DISABLED: '1' } });
-  const port = await freePort();
-  const server = await startProcess(
-    'node',
-    [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-    {
-      cwd: dir,
-      env: { NEXT_TELEMETRY_DISABLED: '1' },
-      ready: /Ready|started server|Local:/i,
-    },
-  );
-  try {
-    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
-    const expected = ['How will you travel?', 'type="radio"', 'Train', 'Fastest', 'data-scope="ask-user"'];
+  const dir = await install(path.join(examples, 'next'), 'example-next');
+  await withServer(async (mastraUrl, stops) => {
+    const env = { NEXT_TELEMETRY_DISABLED: '1', MASTRA_URL: mastraUrl };
+    await exec('npm', ['run', 'build'], { cwd: dir, env });
+    const port = await freePort();
+    const next = await startProcess(
+      'node',
+      [path.join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+      { cwd: dir, env, ready: /Ready|started server|Local:/i },
+    );
+    stops.push(next.stop);
+    const url = `http://127.0.0.1:${port}/`;
+    const html = await (await fetch(url)).text();
+    const expected = ['<h1>Trip planner</h1>', '>Start</button>'];
     const missing = expected.filter((text) => !html.includes(text));
-    if (missing.length) throw new Error(`the server-rendered page lacks ${missing.join(', ')}`);
-  } finally {
-    await server.stop();
-  }
+    if (missing.length) throw new Error(`the server-rendered page lacks ${missing.join(', ')}:\n${html}`);
+    await answerToTheEnd(url, stops);
+  });
 }
 
 const checks = [
   { name: 'publint', run: checkPublint },
   { name: 'attw', run: checkAttw },
   { name: 'node-esm', run: checkNodeEsm },
-  { name: 'vite-react-19', run: () => checkVite('vite-react-19', {}, installViteReact19) },
+  { name: 'example-vite', run: () => checkViteExample('example-vite', {}, installViteReact19) },
   { name: 'entries', run: checkEntriesWithoutStacks },
-  { name: 'vite-react-18', run: () => checkVite('vite-react-18', REACT_18) },
-  { name: 'next', run: checkNext },
-  { name: 'vite-ai-sdk', run: () => checkStack('ai-sdk') },
-  { name: 'vite-mastra-react', run: () => checkStack('mastra-react') },
-  { name: 'vite-assistant-ui', run: () => checkStack('assistant-ui') },
+  { name: 'example-vite-react-18', run: () => checkViteExample('example-vite-react-18', REACT_18) },
+  { name: 'example-next', run: checkNext },
+  ...STACK_EXAMPLES.map((example) => ({
+    name: `example-${example}`,
+    run: () => checkStackExample(example),
+  })),
   { name: 'snippets', run: checkSnippets },
   { name: 'readme-example', run: checkReadmeExample },
 ].filter((check) => !only || only.includes(check.name));

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The kit's server pieces in a real Mastra deployment (`bash scripts/deploy-check.sh`:
-// it starts a PostgreSQL and runs this with --postgres). A fresh Mastra project (test/deploy/, copied
-// to .deploy/app, outside the workspace) installs the packed @ask-user-kit/server, /testing and
-// /core with npm, beside the `mastra` CLI, @mastra/core, /libsql, /pg and /memory from the
-// registry. Its planner agent asks with Mastra's askUserTool (a scripted model, no API key); its
+// it starts a PostgreSQL and runs this with --postgres). The server example (examples/mastra-server,
+// a Mastra project as users write it; copied to .deploy/app, outside the workspace) installs the
+// packed @ask-user-kit/server, /testing and /core with npm, beside the `mastra` CLI, @mastra/core,
+// /libsql, /pg and /memory from the registry. Its planner agent asks with Mastra's askUserTool (a scripted model, no API key); its
 // storage is LibSQL (a file) or PostgreSQL, by STORAGE_URL, with `server.middleware:
 // [answerGuard(…)]` on a claim store on the same database. Each check is one test in the report
 // (deploy.json, shaped as consumers.json):
@@ -23,12 +23,12 @@
 //   dev-answer              `mastra dev` on LibSQL at the README's `file:./mastra.db`: the first
 //                           answer and the 409
 // The client is the kit's own (@ask-user-kit/core's createFetchTransport and createRunStore, from
-// the tarball): test/deploy/drive.mjs. Flags: --only=name,name (with the steps they need),
+// the tarball): test/deploy/drive.mjs, copied into the project. Flags: --only=name,name (with the steps they need),
 // --postgres=URL (an empty database).
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { exec, freePort, npmInstall, packPackages, root, startProcess } from './processes.mjs';
+import { exec, freePort, npmInstall, packPackages, root, startProcess, useTarballs } from './processes.mjs';
 import { SERVER_DOCS, describeSnippets, writeSnippets } from './snippets.mjs';
 
 const work = path.join(root, '.deploy');
@@ -44,7 +44,7 @@ const only = process.argv
   ?.slice('--only='.length)
   .split(',');
 
-/** The packages the project installs, with their tarball's fixed name (test/deploy/package.json names them). */
+/** The packages the project installs, with their tarball's fixed name. */
 const PACKED = [
   { dir: 'packages/core', tarball: 'ask-user-kit-core.tgz' },
   { dir: 'packages/server', tarball: 'ask-user-kit-server.tgz' },
@@ -62,10 +62,23 @@ const DEV_DATABASE = 'src/mastra/public/mastra.db';
 
 const pack = () => packPackages(PACKED, tarballs);
 
-/** Copies the fixture beside the tarballs (its `file:../tarballs/…` resolve there) and installs it with npm. */
+/**
+ * Copies the server example (not what running it in place left there), with the kit's packages
+ * from the tarballs and the client that drives it, and installs it with npm.
+ */
 async function install() {
   rmSync(app, { recursive: true, force: true });
-  cpSync(path.join(root, 'test/deploy'), app, { recursive: true });
+  const skipped = new Set(['node_modules', '.mastra', 'mastra.db']);
+  cpSync(path.join(root, 'examples/mastra-server'), app, {
+    recursive: true,
+    filter: (file) => !skipped.has(path.basename(file)),
+  });
+  cpSync(path.join(root, 'test/deploy/drive.mjs'), path.join(app, 'drive.mjs'));
+  const manifest = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8'));
+  writeFileSync(
+    path.join(app, 'package.json'),
+    `${JSON.stringify(useTarballs(manifest, tarballs), null, 2)}\n`,
+  );
   await npmInstall(app);
 }
 

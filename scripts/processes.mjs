@@ -1,6 +1,7 @@
 // Child processes for the scripts that build and start real apps (scripts/consumers.mjs,
 // scripts/deploy-check.mjs): run a command to its end, start a server and wait for its "ready"
-// line, stop it, find a free port, pack the published packages, install an app with npm. A started
+// line, stop it, find a free port, pack the published packages, point an app at the packed
+// packages and install it with npm. A started
 // process leads a process group of its own, so stopping it also stops the server a CLI
 // (`mastra dev`) started.
 import { spawn } from 'node:child_process';
@@ -147,6 +148,33 @@ export async function packPackages(packages, tarballs) {
     renameSync(path.join(out, file), path.join(tarballs, tarball));
   }
   rmSync(out, { recursive: true, force: true });
+}
+
+/** The file name packPackages gives a package's tarball: `@ask-user-kit/core` → `ask-user-kit-core.tgz`. */
+export const tarballName = (name) => `${name.replace(/^@/, '').replace('/', '-')}.tgz`;
+
+const KIT = /^@ask-user-kit\//;
+
+/**
+ * An app's package.json (`manifest`, changed in place) as it installs the kit from the packed
+ * tarballs in `tarballs`: each @ask-user-kit package it depends on becomes a `file:` dependency on
+ * its tarball, with @ask-user-kit/core beside them (the other packages depend on it, and npm would
+ * look for that version in the registry), and `versions` replace the versions of other dependencies.
+ */
+export function useTarballs(manifest, tarballs, versions = {}) {
+  const fields = ['dependencies', 'devDependencies'].filter((field) => manifest[field]);
+  const kit = fields.flatMap((field) => Object.keys(manifest[field]).filter((name) => KIT.test(name)));
+  if (kit.length && !kit.includes('@ask-user-kit/core')) {
+    manifest.dependencies = { ...manifest.dependencies, '@ask-user-kit/core': '' };
+    if (!fields.includes('dependencies')) fields.push('dependencies');
+  }
+  for (const field of fields) {
+    for (const name of Object.keys(manifest[field])) {
+      if (KIT.test(name)) manifest[field][name] = `file:${path.join(tarballs, tarballName(name))}`;
+      else if (versions[name]) manifest[field][name] = versions[name];
+    }
+  }
+  return manifest;
 }
 
 /** `npm install` in an app outside the workspace, from npm's cache where it can. */
