@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkpoint, composer, openApp, QUESTIONS, status } from './helpers.ts';
 
-const approval = (page: Page) => page.getByRole('form', { name: 'Allow book_trip to run?' });
-const budget = (page: Page) => page.getByRole('form', { name: 'confirm_budget needs some details' });
+const approval = (page: Page) => page.getByRole('form', { name: 'Book trip?' });
+const budget = (page: Page) => page.getByRole('form', { name: 'Confirm budget' });
 const reply = (page: Page) =>
   page.locator('.message--assistant').filter({ hasText: 'Booked 3 nights in Lisbon' });
 
@@ -38,15 +38,15 @@ test('the concierge conversation by mouse', async ({ page }, testInfo) => {
   const form = budget(page);
   await expect(form).toHaveAttribute('data-state', 'ready');
   // Invalid: refused in the browser, nothing sent.
-  await form.getByRole('spinbutton', { name: 'amount' }).fill('0');
+  await form.getByRole('spinbutton', { name: 'Amount' }).fill('0');
   await form.getByRole('button', { name: 'Send' }).click();
-  await expect(form.getByRole('spinbutton', { name: 'amount' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('spinbutton', { name: 'Amount' })).toHaveAttribute('aria-invalid', 'true');
   await checkpoint(page, testInfo, 'form-invalid');
   expect(resumes.count).toBe(0);
 
-  await form.getByRole('spinbutton', { name: 'amount' }).fill('250');
-  await form.getByRole('combobox', { name: 'currency' }).selectOption('USD');
-  await form.getByRole('checkbox', { name: /flexible/ }).check();
+  await form.getByRole('spinbutton', { name: 'Amount' }).fill('250');
+  await form.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+  await form.getByRole('checkbox', { name: /Flexible/ }).check();
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(reply(page)).toContainText('within 250 USD, with a little leeway');
   await expect(status(page)).toContainText('Done');
@@ -73,19 +73,19 @@ test('the concierge conversation by keyboard only', async ({ page }) => {
 
   const form = budget(page);
   await expect(form).toHaveAttribute('data-state', 'ready');
-  const amount = form.getByRole('spinbutton', { name: 'amount' });
+  const amount = form.getByRole('spinbutton', { name: 'Amount' });
   await composer(page).focus();
   // Back from the composer: Send, notes, flexible, currency, amount.
   for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
   await expect(amount).toBeFocused();
   await page.keyboard.type('120');
   await page.keyboard.press('Tab');
-  await expect(form.getByRole('combobox', { name: 'currency' })).toBeFocused();
+  await expect(form.getByRole('combobox', { name: 'Currency' })).toBeFocused();
   await page.keyboard.press('j');
-  await expect(form.getByRole('combobox', { name: 'currency' })).toHaveValue('JPY');
+  await expect(form.getByRole('combobox', { name: 'Currency' })).toHaveValue('JPY');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
-  await expect(form.getByRole('checkbox', { name: /flexible/ })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: /Flexible/ })).toBeChecked();
   await page.keyboard.press('Tab');
   await page.keyboard.type('Quiet places');
   await page.keyboard.press('Enter');

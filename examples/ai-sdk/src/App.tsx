@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { createFetchTransport } from '@ask-user-kit/core';
-import { AskUserPrompt } from '@ask-user-kit/react';
+import { AgentRunError, AskUserPrompt } from '@ask-user-kit/react';
 import { promptFromPart, useAskUserChat } from '@ask-user-kit/react/ai-sdk';
 import '@ask-user-kit/react/styles.css';
 import { DefaultChatTransport } from 'ai';
@@ -15,7 +15,9 @@ export default function App() {
   // Mastra's suspended-runs list tells a question that no longer waits (expired) from a failed answer.
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: 'planner' }));
   const chat = useChat({ transport });
-  const run = useAskUserChat(chat, { transport: runs, resourceId: memory.resource });
+  const run = useAskUserChat(chat, {
+    suspendedRuns: async () => (await runs.listSuspended({ resourceId: memory.resource })).runs,
+  });
 
   return (
     <main>
@@ -26,7 +28,7 @@ export default function App() {
       >
         Start
       </button>
-      {chat.error && <p role="alert">{chat.error.message}</p>}
+      <AgentRunError run={run} />
       {chat.messages.map((message) =>
         message.parts.map((part, index) => {
           const key = `${message.id}-${index}`;

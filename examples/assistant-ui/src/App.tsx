@@ -10,9 +10,9 @@ const memory = { thread: crypto.randomUUID(), resource: 'u-1' };
 
 // The kit's renderer for chatRoute's suspended ask_user (a `tool-call-suspended` data part). Mastra's
 // suspended-runs list tells a question that no longer waits (expired) from a failed answer.
+const runs = createFetchTransport({ baseUrl: '', agentId: 'planner' });
 const AskUserDataUI = makeAskUserDataUI({
-  transport: createFetchTransport({ baseUrl: '', agentId: 'planner' }),
-  resourceId: memory.resource,
+  suspendedRuns: async () => (await runs.listSuspended({ resourceId: memory.resource })).runs,
 });
 
 export default function App() {

@@ -14,7 +14,7 @@ function Chat() {
   const run = useAskUserCopilotKit({
     agentId: 'planner',
     // @ag-ui/mastra keeps each thread under a resource of the same id.
-    restore: async () => (await runs.listSuspended({ resourceId: agent.threadId })).runs,
+    suspendedRuns: async () => (await runs.listSuspended({ resourceId: agent.threadId })).runs,
   });
   const [started, setStarted] = useState(false);
 
