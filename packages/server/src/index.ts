@@ -1,6 +1,5 @@
 export {
   ALREADY_ANSWERED_CODE,
-  ALREADY_ANSWERED_MESSAGE,
   answerGuard,
   DEFAULT_AG_UI_PATHS,
   DEFAULT_CHAT_PATHS,
@@ -8,7 +7,7 @@ export {
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
-export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
+export { NOT_OWNER_CODE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
 export { guardedTool } from './guardedTool.ts';
 export type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
