@@ -1,10 +1,10 @@
 import type { ItemEntry, TranscriptEntry } from '@ask-user-kit/core';
 import { approvals, forms } from '@ask-user-kit/core/items';
 import { useAgentRun, type AgentRun } from '@ask-user-kit/react';
-import { ToolApproval, type ItemRun } from '@ask-user-kit/react/approval';
+import { ToolApproval } from '@ask-user-kit/react/approval';
 import { ResumeForm } from '@ask-user-kit/react/form';
 import { useThreadHistory } from '@ask-user-kit/react/history';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { PageShell, sendPermission } from './PageShell.tsx';
 import { usePastItems } from './pastItems.ts';
 import { MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
@@ -203,7 +203,9 @@ const hasLiveText = (run: AgentRun) => {
 function ItemRow({ run, entry }: { run: AgentRun; entry: ItemEntry }) {
   const { item } = entry;
   const own = run.items.includes(entry);
-  const itemRun: ItemRun = own ? run : { items: [entry], store: run.store };
+  const itemRun: ComponentProps<typeof ToolApproval>['run'] = own
+    ? run
+    : { items: [entry], store: run.store };
   const isForm = item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form');
   const open = entry.state === 'ready';
   return (

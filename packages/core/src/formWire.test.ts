@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { forms } from './itemKinds.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
-import type { FormItem } from './index.ts';
+import type { FormItem } from './types.ts';
 
 // What a generated form sends over the wire to a real Mastra server, for property names that
 // Object.prototype has too.

@@ -3,9 +3,4 @@
 export { historyEntries, loadThreadHistory, withHistory } from './history.ts';
 export type { ThreadHistory, ThreadHistoryOptions } from './history.ts';
 export { createHistoryObserver } from './historyObserver.ts';
-export type {
-  HistoryObserver,
-  HistoryObserverOptions,
-  HistorySnapshot,
-  SendBlock,
-} from './historyObserver.ts';
+export type { HistoryObserverOptions, HistorySnapshot, SendBlock } from './historyObserver.ts';

@@ -5,25 +5,10 @@ export { createRunObserver } from './runObserver.ts';
 export type { RunObserver, RunObserverOptions, RunObserverSnapshot } from './runObserver.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
 export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
-export { initialRunSnapshot, isOpen, MAX_ISSUES } from './reduceRun.ts';
-export type {
-  ApprovalItem,
-  FormItem,
-  ItemAnswer,
-  ItemCall,
-  ItemCheck,
-  ItemEntry,
-  ItemKind,
-  MalformedItem,
-  SuspensionItem,
-  WaitingEntry,
-} from './types.ts';
-export { createChunkDecoder, decodeChunks, decodeText, toDecodeEvent } from './decodeChunks.ts';
-export type { ChunkDecoder, DecodeOptions } from './decodeChunks.ts';
-export { parseChunk } from './chunks.ts';
-export type { KnownChunk, KnownChunkType, ParsedChunk, UnknownChunk } from './chunks.ts';
+export { initialRunSnapshot, isOpen } from './reduceRun.ts';
+export type { ItemAnswer, ItemEntry, ItemKind, SuspensionItem, WaitingEntry } from './types.ts';
+export { decodeChunks, decodeText } from './decodeChunks.ts';
 export { readAskUserOutput } from './askUserOutput.ts';
-export type { AskUserOutput } from './askUserOutput.ts';
 export { isAskUserCall, parsePrompt, promptKey } from './prompt.ts';
 export type {
   AnswerValue,
@@ -35,24 +20,13 @@ export type {
   PromptState,
   SuspendedToolCall,
 } from './prompt.ts';
-export { answerMessages, DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
-export type { AnswerCheck, AnswerOptions, AnswerRefusal } from './validateAnswer.ts';
-export {
-  httpFailure,
-  isExpiredMessage,
-  REPLY_LOST_MESSAGE,
-  RequestError,
-  saysExpired,
-  toRunError,
-  TransportError,
-} from './errors.ts';
-export { MAX_EXCERPT_LENGTH } from './excerpt.ts';
-export { MAX_QUOTE_LENGTH } from './quote.ts';
+export { DEFAULT_MAX_ANSWER_LENGTH, validateAnswer } from './validateAnswer.ts';
+export type { AnswerOptions } from './validateAnswer.ts';
+export { REPLY_LOST_MESSAGE, RequestError, toRunError } from './errors.ts';
 export { confirmExpiry } from './transports/confirmExpiry.ts';
 export { classifyFailure, createSubmissionTracker } from './submissionTracker.ts';
 export type {
   FoundPrompt,
-  Submission,
   SubmissionSnapshot,
   SubmissionTracker,
   SubmissionTrackerOptions,
@@ -61,24 +35,16 @@ export { createFetchTransport } from './transports/fetchTransport.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
-  AnswerFields,
   DecodeEvent,
-  DecodeIssue,
-  ListSuspendedRequest,
-  MastraChunk,
   PromptEntry,
   Refusal,
   RefusalCode,
-  ResumeRequest,
   RunError,
   RunErrorCode,
   RunSnapshot,
   RunStatus,
   RunStore,
   RunStoreOptions,
-  StreamRequest,
   SuspendedRun,
-  SuspendedRunList,
-  ToolCallEntry,
   TranscriptEntry,
 } from './types.ts';

@@ -12,7 +12,8 @@ import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
-import type { AgentTransport, FormItem } from './index.ts';
+import type { AgentTransport } from './index.ts';
+import type { FormItem } from './types.ts';
 
 const budgetJsonSchema = z.toJSONSchema(budgetSchema);
 const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSchema })];

@@ -4,7 +4,8 @@ import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/test
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // A core-only app: the package's two public entries, as an app imports them, and nothing of React.
-import { createHistoryObserver, type HistoryObserver } from './historyEntry.ts';
+import { createHistoryObserver } from './historyEntry.ts';
+import type { HistoryObserver } from './historyObserver.ts';
 import {
   createFetchTransport,
   createRunObserver,

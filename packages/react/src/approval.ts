@@ -1,18 +1,5 @@
 // @ask-user-kit/react/approval: <ToolApproval>, for tool calls that wait for approval. Its own entry
 // (and size budget): an app that shows only ask_user questions carries none of it.
 export { ToolApproval, useToolApproval } from './items/ToolApproval.tsx';
-export type {
-  ToolApprovalActionsProps,
-  ToolApprovalArgumentsProps,
-  ToolApprovalButtonProps,
-  ToolApprovalContextValue,
-  ToolApprovalProps,
-  ToolApprovalReasonProps,
-  ToolApprovalRootProps,
-  ToolApprovalStatusProps,
-  ToolApprovalTextProps,
-  ToolApprovalTitleProps,
-} from './items/ToolApproval.tsx';
 export { defaultApprovalLabels } from './items/labels.ts';
 export type { ApprovalLabels } from './items/labels.ts';
-export type { ItemRun } from './items/itemState.ts';

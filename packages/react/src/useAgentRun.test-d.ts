@@ -4,6 +4,7 @@ import type {
   Prompt,
   PromptKind,
   PromptOption,
+  Refusal,
   RunStatus,
 } from '@ask-user-kit/core';
 import { expectTypeOf } from 'vitest';
@@ -12,7 +13,6 @@ import {
   type AgentRun,
   type AskUserPromptRun,
   type PromptState,
-  type Refusal,
   type RequestError,
   type RunError,
   type TranscriptEntry,

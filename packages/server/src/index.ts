@@ -1,6 +1,5 @@
 export {
   ALREADY_ANSWERED_CODE,
-  ALREADY_ANSWERED_MESSAGE,
   answerGuard,
   DEFAULT_AG_UI_PATHS,
   DEFAULT_CHAT_PATHS,
@@ -8,13 +7,13 @@ export {
   GUARDED_ROUTES,
 } from './answerGuard.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
-export { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
+export { NOT_OWNER_CODE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
 export { guardedTool } from './guardedTool.ts';
-export type { AnswerRecord, ClaimStore, HeldClaim, Lease } from './ClaimStore.ts';
-export { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
+export type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
+export { libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';
-export type { ClaimDialect, SqlClaimStore } from './createClaimStore.ts';
+export type { ClaimDialect } from './createClaimStore.ts';
 export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.ts';
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';

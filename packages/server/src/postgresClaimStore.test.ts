@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerGuard } from './answerGuard.ts';
 import { findSuspension } from './findSuspension.ts';
 import { CLAIMS_TABLE } from './createClaimStore.ts';
-import { postgresClaimStore, type PostgresClaimStore } from './postgres.ts';
+import { postgresClaimStore } from './postgres.ts';
+import type { PostgresClaimStore } from './postgresClaimStore.ts';
 import { claimStoreSuite, legacyTableTest } from './test/claimStoreSuite.ts';
 
 // A PostgreSQL to test against: `bash scripts/scale.sh --ci` (pnpm check:scale) starts one and sets

@@ -4,7 +4,7 @@ import { createRunStore, decodeText, parsePrompt, validateAnswer } from '@ask-us
 import { createClientJsTransport } from '@ask-user-kit/core/client-js';
 import { createAgentTransport } from '@ask-user-kit/core/agent';
 import { historyEntries } from '@ask-user-kit/core/history';
-import { parseApproval } from '@ask-user-kit/core/items';
+import { approvals } from '@ask-user-kit/core/items';
 
 const prompt = parsePrompt({
   runId: 'r',
@@ -26,5 +26,5 @@ assert.equal(typeof createRunStore, 'function');
 assert.equal(typeof createClientJsTransport, 'function');
 assert.equal(typeof createAgentTransport, 'function');
 assert.deepEqual(historyEntries([]), []);
-assert.equal(typeof parseApproval, 'function');
+assert.equal(typeof approvals.parse, 'function');
 console.log('node-esm: @ask-user-kit/core and each of its subpaths import in plain Node');

@@ -3,4 +3,4 @@
 export { useThreadHistory } from './useThreadHistory.ts';
 export type { SendBlock, ThreadHistoryState, UseThreadHistoryOptions } from './useThreadHistory.ts';
 export { loadThreadHistory } from '@ask-user-kit/core/history';
-export type { ThreadHistory, ThreadHistoryOptions } from '@ask-user-kit/core/history';
+export type { ThreadHistory } from '@ask-user-kit/core/history';

@@ -1,7 +1,6 @@
 'use client';
 // @ask-user-kit/react/mastra-react: ask_user prompts in @mastra/react's useChat.
-export { mastraChatPrompts, promptsOfMessage } from './mastraPrompts.ts';
-export type { MastraMessageLike, MastraPrompt, MastraPromptState } from './mastraPrompts.ts';
+export { mastraChatPrompts } from './mastraPrompts.ts';
 export { useAskUserMastraChat } from './useAskUserMastraChat.ts';
 export type { AskUserMastraChatOptions, AskUserMastraChatSource } from './useAskUserMastraChat.ts';
 export type { StackRun } from '../shared/useStackRun.ts';
