@@ -246,7 +246,9 @@ describe('useAgentRun against a real Mastra server', () => {
     const form = here.container.querySelector('form')!;
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'expired'), serverWait);
     expect(
-      within(form).getByText('This question was already answered or is no longer open.', { selector: 'p' }),
+      within(form).getByText('This question was already answered or is no longer open.', {
+        selector: '[data-part="error"]',
+      }),
     ).toBeInTheDocument();
   });
 
@@ -269,7 +271,7 @@ describe('useAgentRun against a real Mastra server', () => {
     await waitFor(() => expect(form).toHaveAttribute('data-state', 'failed'), serverWait);
     expect(
       within(form).getByText(/^Your answer could not be sent: Could not reach the agent server/, {
-        selector: 'p',
+        selector: '[data-part="error"]',
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toHaveValue('Ada');
@@ -303,7 +305,9 @@ describe('useAgentRun against a real Mastra server', () => {
     await user.type(within(first).getByRole('textbox'), 'Ada{Enter}');
     // Refused before any request: nothing failed, so the prompt stays ready and says why.
     await waitFor(() =>
-      expect(within(first).getByText(/^The agent is still busy\./, { selector: 'p' })).toBeInTheDocument(),
+      expect(
+        within(first).getByText(/^The agent is still busy\./, { selector: '[data-part="error"]' }),
+      ).toBeInTheDocument(),
     );
     expect(first).toHaveAttribute('data-state', 'ready');
     expect(recorder.count('resume-stream')).toBe(0);
