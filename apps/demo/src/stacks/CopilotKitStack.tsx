@@ -52,14 +52,20 @@ function Planner({ conversationId, newThread, onNewConversation, failure, onRunS
   const { copilotkit } = useCopilotKit();
   const { agent } = useAgent({ agentId: AGENT_ID });
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: AGENT_ID }));
-  const run = useAskUserCopilotKit({
-    agentId: AGENT_ID,
-    // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
-    // A conversation the page just made has no question waiting.
-    suspendedRuns: newThread
-      ? undefined
-      : async () => (await runs.listSuspended({ resourceId: conversationId })).runs,
+  // A conversation the page just made has no question waiting: the read on mount is skipped. The
+  // list is still read later, for the question that waits after another device answered one.
+  const [suspendedRuns] = useState(() => {
+    let made = newThread;
+    return async () => {
+      if (made) {
+        made = false;
+        return [];
+      }
+      // Mastra keeps the thread under the resource of the same id (@ag-ui/mastra without a resourceId).
+      return (await runs.listSuspended({ resourceId: conversationId })).runs;
+    };
   });
+  const run = useAskUserCopilotKit({ agentId: AGENT_ID, suspendedRuns });
   // A conversation the page just made has no events to replay: nothing to connect to yet.
   const [connecting, setConnecting] = useState(!newThread);
 
