@@ -8,13 +8,16 @@ export const QUESTIONS = {
 } as const;
 
 /**
- * Screenshot and accessibility check of one state of the app. The screenshot is kept in the test's
- * output folder (test-results/…) and attached to the report.
+ * Accessibility check of one state of the app (axe, WCAG 2.1 A and AA); with SCREENSHOTS=1 also a
+ * screenshot, kept in the test's output folder (test-results/…) and attached to the report.
  */
 export async function checkpoint(page: Page, testInfo: TestInfo, state: string): Promise<void> {
-  const path = testInfo.outputPath(`${state}.png`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(state, { path, contentType: 'image/png' });
+  // A picture of each checked state when SCREENSHOTS=1 (a failure has its own screenshot and trace).
+  if (process.env.SCREENSHOTS) {
+    const path = testInfo.outputPath(`${state}.png`);
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(state, { path, contentType: 'image/png' });
+  }
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -265,6 +265,8 @@ for (const viewport of [
         const shot = async (state: string, scheme: 'light' | 'dark') => {
           await page.emulateMedia({ colorScheme: scheme });
           await checkpoint(page, testInfo, `${name}-${viewport.width}-${state}-${scheme}`);
+          // The docs' pictures only: 48 window shots would add about a minute to every run.
+          if (!process.env.SCREENSHOTS) return;
           // The window as the user sees it (the header and composer are sticky).
           await page.screenshot({
             path: screenshots(`page-${name}-${viewport.width}-${state}-${scheme}.png`, testInfo),
