@@ -2,27 +2,15 @@ import type { Mastra } from '@mastra/core';
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_LEASE_MS, holdClaim, takeClaim } from './claimLease.ts';
-import type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
-import { type CallerIdentity, checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownership.ts';
-import { expiryOf, findSuspension, type Suspension } from './findSuspension.ts';
+import type { ClaimStore } from './ClaimStore.ts';
+import { checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownership.ts';
+import { expiryOf, findSuspension } from './findSuspension.ts';
 import { refuseSelfAnswers } from './selfAnswers.ts';
-import {
-  type AnswerIds,
-  type GuardedRoute,
-  isBodyTooLarge,
-  readAnswerIds,
-  readFields,
-} from './readAnswerIds.ts';
+import { auditTrail } from './auditTrail.ts';
+import { guardedRoute, isAgentPath, normalizePrefix } from './guardedPaths.ts';
+import { isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 
-/** The routes that answer a suspended tool call (`POST {apiPrefix}/agents/:agentId/<route>`). */
-export const GUARDED_ROUTES: readonly string[] = [
-  'resume-stream',
-  'resume-stream-until-idle',
-  'approve-tool-call',
-  'approve-tool-call-generate',
-  'decline-tool-call',
-  'decline-tool-call-generate',
-];
+export { GUARDED_ROUTES } from './guardedPaths.ts';
 
 /**
  * Where `@mastra/ai-sdk`'s `chatRoute` is served by default. A POST there whose body has
@@ -251,62 +239,6 @@ function chatBodyProblem(body: Record<string, unknown> | undefined): string | un
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
-// The most of an answer the audit trail keeps: enough to read what was answered, not a 1 MB form.
-const MAX_RECORDED_ANSWER = 4096;
-const AUDIT_FAILED_MESSAGE = 'ask-user-kit: could not record an answer in the audit trail';
-
-/**
- * Records what became of the request in the claim store's audit trail. Its answer is kept unless
- * the question is sensitive or the caller may not answer (see `answerText`). A failed write is
- * logged: the answer's fate is decided by then.
- */
-function auditTrail(
-  c: Context,
-  claims: ClaimStore,
-  mastra: Mastra,
-  ids: AnswerIds & { route: GuardedRoute },
-  caller: CallerIdentity,
-) {
-  return async (outcome: AnswerRecord['outcome'], status: number, suspension: Suspension | undefined) => {
-    const sensitive = suspension?.sensitive ?? false;
-    const entry: AnswerRecord = {
-      runId: ids.runId,
-      toolCallId: suspension?.toolCallId ?? ids.toolCallId,
-      at: new Date().toISOString(),
-      route: c.req.path,
-      outcome,
-      status,
-      resource: caller.resource,
-      user: caller.user,
-      answer: REFUSED_CALLERS.has(outcome) || sensitive ? undefined : answerText(ids, c.req.path, suspension),
-      sensitive,
-    };
-    try {
-      await claims.record(entry);
-    } catch (error) {
-      mastra.getLogger()?.error(AUDIT_FAILED_MESSAGE, { error, entry });
-    }
-  };
-}
-
-const REFUSED_CALLERS: ReadonlySet<AnswerRecord['outcome']> = new Set(['not-owner', 'unauthenticated']);
-
-/**
- * The answer as the trail keeps it: an approval's decision, from its route; else the answer's JSON,
- * cut, once its question is known (one the guard could not find may have been sensitive).
- */
-function answerText(
-  { route, answer }: { route: GuardedRoute; answer?: unknown },
-  path: string,
-  suspension: Suspension | undefined,
-): string | undefined {
-  const name = route === 'agent' ? (path.split('/').at(-1) ?? '') : '';
-  if (name.startsWith('approve-tool-call')) return '{"approved":true}';
-  if (name.startsWith('decline-tool-call')) return '{"approved":false}';
-  if (!suspension || answer === undefined) return undefined;
-  return JSON.stringify(answer)?.slice(0, MAX_RECORDED_ANSWER);
-}
-
 function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
   const body: AlreadyAnsweredBody = {
     error: ALREADY_ANSWERED_MESSAGE,
@@ -320,56 +252,4 @@ function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
 function expired(c: Context, runId: string, toolCallId: string, expiresAt: number) {
   const at = Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : undefined;
   return c.json({ error: EXPIRED_MESSAGE, code: EXPIRED_CODE, runId, toolCallId, expiresAt: at }, 410);
-}
-
-function guardedRoute(
-  path: string,
-  apiPrefix: string,
-  paths: { chat: readonly string[]; agUi: readonly string[] },
-): GuardedRoute | undefined {
-  if (isAgentAnswerPath(path, apiPrefix)) return 'agent';
-  if (paths.chat.some((pattern) => matchesPath(path, pattern))) return 'chat';
-  if (paths.agUi.some((pattern) => matchesPath(path, pattern))) return 'ag-ui';
-  return undefined;
-}
-
-/**
- * Hono's way for the patterns chatRoute takes: literal segments, and `:name` for any one segment;
- * and `*` for any number of segments, none included (CopilotKit's runtime routes every path below
- * it that ends in `agent/:id/run`). Empty segments are skipped, as the runtime skips them.
- */
-function matchesPath(path: string, pattern: string): boolean {
-  return matchSegments(path.split('/').filter(Boolean), pattern.split('/').filter(Boolean));
-}
-
-function matchSegments(segments: string[], expected: string[]): boolean {
-  const [part, ...rest] = expected;
-  if (part === undefined) return segments.length === 0;
-  if (part === '*')
-    return segments.some((_, skip) => matchSegments(segments.slice(skip), rest)) || matchSegments([], rest);
-  if (segments.length === 0 || (!part.startsWith(':') && part !== segments[0])) return false;
-  return matchSegments(segments.slice(1), rest);
-}
-
-/** `{prefix}/agents/:agentId/<route>`: any route of one agent. */
-function isAgentPath(path: string, apiPrefix: string): boolean {
-  const prefix = normalizePrefix(apiPrefix);
-  if (!path.startsWith(`${prefix}/`)) return false;
-  const segments = path.slice(prefix.length + 1).split('/');
-  return segments.length === 3 && segments[0] === 'agents' && segments[1] !== '';
-}
-
-function isAgentAnswerPath(path: string, apiPrefix: string): boolean {
-  const prefix = normalizePrefix(apiPrefix);
-  if (!path.startsWith(`${prefix}/`)) return false;
-  const segments = path.slice(prefix.length + 1).split('/');
-  if (segments.length !== 3 || segments[0] !== 'agents' || !segments[1]) return false;
-  return GUARDED_ROUTES.includes(segments[2]!);
-}
-
-// As Mastra normalizes it: `/` means none, `api/` means `/api`.
-function normalizePrefix(apiPrefix: string): string {
-  const trimmed = apiPrefix.trim().replace(/\/+$/, '');
-  if (trimmed === '' || trimmed.startsWith('/')) return trimmed;
-  return `/${trimmed}`;
 }

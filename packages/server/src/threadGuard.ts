@@ -1,6 +1,7 @@
 import type { Mastra } from '@mastra/core';
 import type { MiddlewareHandler } from 'hono';
 import { DEFAULT_CHAT_PATHS } from './answerGuard.ts';
+import { normalizePrefix } from './guardedPaths.ts';
 
 /** The routes that start a run on a thread and wait for the thread to be free first. */
 export const THREAD_ROUTES: readonly string[] = ['stream', 'stream-until-idle'];
@@ -124,13 +125,6 @@ function decoded(segment: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-// As Mastra normalizes it: `/` means none, `api/` means `/api`.
-function normalizePrefix(apiPrefix: string): string {
-  const trimmed = apiPrefix.trim().replace(/\/+$/, '');
-  if (trimmed === '' || trimmed.startsWith('/')) return trimmed;
-  return `/${trimmed}`;
 }
 
 // Mastra's routes take the agent's key in `new Mastra({ agents })` or its id.
