@@ -1,40 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  ask,
-  reply,
-  scriptedModel,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, scriptedModel, startMastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { askUserTool } from '@mastra/core/tools';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerGuard } from './answerGuard.ts';
 import type { AnswerRecord } from './ClaimStore.ts';
 import { guardedTool } from './guardedTool.ts';
-import { libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
+import { libsqlClaimStore } from './libsqlClaimStore.ts';
 import { deployerAgent } from './test/deployer.ts';
+import { serverFixture } from './test/serverFixture.ts';
 import { pendingCall, readSse } from './test/sse.ts';
 import { alice, bob, postAs, twoUsersAuth } from './test/twoUsers.ts';
 
-let dir: string;
-const servers: MastraTestServer[] = [];
-const stores: LibsqlClaimStore[] = [];
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-audit-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  for (const store of stores.splice(0)) store.close();
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = serverFixture('audit');
+const { servers, stores } = fixture;
 
 /** A PIN question whose answers are sensitive, then a reply. */
 function vaultAgent(): Agent {
@@ -50,7 +31,7 @@ function vaultAgent(): Agent {
 }
 
 async function startServer() {
-  const storage = `file:${path.join(dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
+  const storage = `file:${path.join(fixture.dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
   const server = await startMastraTestServer({

@@ -1,39 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { scriptedModel, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { scriptedModel, startMastraTestServer } from '@ask-user-kit/testing';
 import { tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { askUserTool } from '@mastra/core/tools';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerGuard, EXPIRED_CODE } from './answerGuard.ts';
 import { guardedTool } from './guardedTool.ts';
-import { libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
+import { libsqlClaimStore } from './libsqlClaimStore.ts';
 import { deployerAgent } from './test/deployer.ts';
+import { serverFixture } from './test/serverFixture.ts';
 import { pendingCall, readSse, type Chunk } from './test/sse.ts';
 
-let dir: string;
-const servers: MastraTestServer[] = [];
-const stores: LibsqlClaimStore[] = [];
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-expiry-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  for (const store of stores.splice(0)) store.close();
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = serverFixture('expiry');
+const { servers, stores } = fixture;
 
 const TTL_MS = 400;
 const deployed: string[] = [];
 
 /** A planner whose questions expire after `ttlMs`, and the deployer, behind the guard. */
 async function startServer(ttlMs: number) {
-  const storage = `file:${path.join(dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
+  const storage = `file:${path.join(fixture.dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
   const planner = new Agent({

@@ -1,36 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import { startMastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { copilotKitRoute } from './copilotKit.ts';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { createDurableAgent } from '@mastra/core/agent/durable';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerGuard } from './answerGuard.ts';
-import { CLAIMS_TABLE, libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
+import { CLAIMS_TABLE, libsqlClaimStore } from './libsqlClaimStore.ts';
 import { NOT_OWNER_CODE, NOT_OWNER_MESSAGE, UNAUTHENTICATED_MESSAGE } from './ownership.ts';
+import { serverFixture } from './test/serverFixture.ts';
 import { pendingCall, readSse, readSseUntil, type Asked } from './test/sse.ts';
 import { deployerAgent } from './test/deployer.ts';
 import { alice, bob, postAs, twoUsersAuth, type TestUser } from './test/twoUsers.ts';
 
-let dir: string;
-const servers: MastraTestServer[] = [];
-const stores: LibsqlClaimStore[] = [];
+const fixture = serverFixture('ownership');
+const { servers, stores } = fixture;
 let databases = 0;
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-ownership-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  for (const store of stores.splice(0)) store.close();
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 /** Every call of the approval tool's execute: a refused approval must leave none. */
 const deployed: string[] = [];
@@ -47,7 +34,7 @@ function agents() {
 /** A real Mastra server with two users (server.auth), the guard, and chatRoute. */
 async function startServer(memory: boolean, { copilotKit = false } = {}) {
   databases += 1;
-  const storage = `file:${path.join(dir, `mastra-${databases}.db`)}`;
+  const storage = `file:${path.join(fixture.dir, `mastra-${databases}.db`)}`;
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
   const server = await startMastraTestServer({

@@ -1,39 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  ask,
-  reply,
-  scriptedModel,
-  startMastraTestServer,
-  type MastraTestServer,
-} from '@ask-user-kit/testing';
+import { ask, reply, scriptedModel, startMastraTestServer } from '@ask-user-kit/testing';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { askUserTool, createTool } from '@mastra/core/tools';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answerGuard } from './answerGuard.ts';
 import { guardedTool } from './guardedTool.ts';
-import { libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
+import { libsqlClaimStore } from './libsqlClaimStore.ts';
 import { SELF_ANSWER_CODE } from './selfAnswers.ts';
 import { frames, pendingCall, readSse } from './test/sse.ts';
+import { serverFixture } from './test/serverFixture.ts';
 
-let dir: string;
-const servers: MastraTestServer[] = [];
-const stores: LibsqlClaimStore[] = [];
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-self-answer-'));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  for (const store of stores.splice(0)) store.close();
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const fixture = serverFixture('self-answer');
+const { servers, stores } = fixture;
 
 /** Every run of the approval tool's execute: a self-approval must leave none. */
 const deployed: string[] = [];
@@ -80,7 +61,7 @@ async function startServer({
   tool = guard,
   defaults = false,
 }: { guard?: boolean; tool?: boolean; defaults?: boolean } = {}) {
-  const storage = `file:${path.join(dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
+  const storage = `file:${path.join(fixture.dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
   const server = await startMastraTestServer({
