@@ -24,7 +24,16 @@ export interface Entry {
   packageDir: string;
   specifier: string;
   file: string;
+  /**
+   * A `./internal` subpath: shared between the kit's own packages, which depend on each other at
+   * exact versions, and not public API. Reported (so its changes show in review), not counted, and
+   * never the place a public name's type is said to be exported from.
+   */
+  internal: boolean;
 }
+
+/** The subpath of an entry that only the kit's own packages import (see `Entry.internal`). */
+export const INTERNAL_SUBPATH = './internal';
 
 /** The published entry points of packages/*, in the order their package.json lists them. */
 export function publishedEntries(): Entry[] {
@@ -42,6 +51,7 @@ export function publishedEntries(): Entry[] {
         packageDir: name,
         specifier: manifest.name + subpath.slice(1),
         file: path.join(root, 'packages', name, source),
+        internal: subpath === INTERNAL_SUBPATH,
       });
     }
   }
@@ -197,6 +207,7 @@ export function readApi(entries: Entry[]): Map<Entry, ApiName[]> {
     if (!moduleSymbol) throw new Error(`${entry.specifier}: TypeScript cannot read ${entry.file}`);
     const exported = checker.getExportsOfModule(moduleSymbol);
     exportsOf.set(entry, exported);
+    if (entry.internal) continue;
     for (const symbol of exported)
       if (!exportedBy.has(resolve(symbol))) exportedBy.set(resolve(symbol), entry.specifier);
   }
@@ -239,7 +250,15 @@ function packageReport(packageName: string, entries: [Entry, ApiName[]][]): stri
   ];
   for (const [entry, names] of entries) {
     const exported = names.filter((name) => !name.unexported);
-    lines.push('', `## ${entry.specifier} (${exported.length} names)`);
+    if (entry.internal)
+      lines.push(
+        '',
+        `## ${entry.specifier} (internal: ${exported.length} names, not public API)`,
+        '',
+        "Shared between the kit's own packages, which depend on each other at exact versions. No",
+        'stability promise; not counted in the public names. Apps import from the entries above.',
+      );
+    else lines.push('', `## ${entry.specifier} (${exported.length} names)`);
     const used = names.filter((name) => name.unexported && name.exportedBy);
     for (const { name, shapes, unexported, exportedBy } of names) {
       if (exportedBy) continue;
@@ -255,17 +274,31 @@ function packageReport(packageName: string, entries: [Entry, ApiName[]][]): stri
 }
 
 /** The report files, by path under api/. */
-export function apiReports(): Map<string, { text: string; counts: [string, number][] }> {
+export interface PackageReport {
+  text: string;
+  /** Public names per entry point. */
+  counts: [string, number][];
+  /** Names per internal entry point (not public, not counted). */
+  internal: [string, number][];
+}
+
+/** The report files, by path under api/. */
+export function apiReports(): Map<string, PackageReport> {
   const api = readApi(publishedEntries());
   const byPackage = new Map<string, [Entry, ApiName[]][]>();
   for (const [entry, names] of api)
     byPackage.set(entry.packageDir, [...(byPackage.get(entry.packageDir) ?? []), [entry, names]]);
-  const reports = new Map<string, { text: string; counts: [string, number][] }>();
+  const reports = new Map<string, PackageReport>();
   for (const [packageDir, entries] of byPackage) {
     const packageName = entries[0]![0].specifier.split('/').slice(0, 2).join('/');
     reports.set(`${packageDir}.api.md`, {
       text: packageReport(packageName, entries),
-      counts: entries.map(([entry, names]) => [entry.specifier, names.filter((n) => !n.unexported).length]),
+      counts: entries
+        .filter(([entry]) => !entry.internal)
+        .map(([entry, names]) => [entry.specifier, names.filter((n) => !n.unexported).length]),
+      internal: entries
+        .filter(([entry]) => entry.internal)
+        .map(([entry, names]) => [entry.specifier, names.filter((n) => !n.unexported).length]),
     });
   }
   return reports;
@@ -293,6 +326,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     : [];
   for (const [specifier, count] of counts) console.log(`  ${specifier}: ${count} names`);
   console.log(`api-report: ${total} public names over ${counts.length} entry points`);
+  for (const [specifier, count] of [...reports.values()].flatMap((report) => report.internal))
+    console.log(`api-report: ${specifier}: ${count} names, internal (not counted)`);
   if (check && (stale.length || extra.length)) {
     for (const file of stale) console.error(`api/${file} is not what the sources export now`);
     for (const file of extra) console.error(`api/${file} names no published package`);

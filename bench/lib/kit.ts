@@ -2,15 +2,26 @@
 import type { Decoder } from './decoders.ts';
 import { feed } from './feed.ts';
 
-// The reducer is not public: the store is. Benchmarks time it from its source.
+// The reducer is not public: the store is. Benchmarks time it from its source, and use the kit's
+// internal entry for the pieces of core only the kit's packages import.
 type Core = typeof import('@ask-user-kit/core') &
-  Pick<typeof import('../../packages/core/src/reduceRun.ts'), 'reduceRun'>;
+  typeof import('@ask-user-kit/core/internal') &
+  Pick<typeof import('../../packages/core/src/reduceRun.ts'), 'reduceRun' | 'initialRunSnapshot'>;
 
 let core: Promise<Core | undefined> | undefined;
 /** `@ask-user-kit/core` and its reducer, or undefined while it has no entry yet. */
 export const loadCore = () =>
-  (core ??= Promise.all([import('@ask-user-kit/core'), import('../../packages/core/src/reduceRun.ts')]).then(
-    ([m, { reduceRun }]): Core => ({ ...m, reduceRun }),
+  (core ??= Promise.all([
+    import('@ask-user-kit/core'),
+    import('@ask-user-kit/core/internal'),
+    import('../../packages/core/src/reduceRun.ts'),
+  ]).then(
+    ([m, internal, { reduceRun, initialRunSnapshot }]): Core => ({
+      ...m,
+      ...internal,
+      reduceRun,
+      initialRunSnapshot,
+    }),
     () => undefined,
   ));
 

@@ -116,7 +116,8 @@ export async function transcriptSection(): Promise<void> {
   await historySection(core);
 }
 
-type WithHistory = typeof import('@ask-user-kit/core/history').withHistory;
+// withHistory is not public (createHistoryObserver applies it): timed from its source.
+type WithHistory = typeof import('../../packages/core/src/history.ts').withHistory;
 type TranscriptEntry = Snapshot['transcript'][number];
 
 /** Questions in the conversation when its history is read back: the cost must grow with them, no faster. */
@@ -147,7 +148,7 @@ function answeredConversation(core: Core, count: number) {
 
 /** Table: `withHistory` time for a history of 100 to 40,000 questions the snapshot knows. */
 async function historySection(core: Core): Promise<void> {
-  const loaded = await import('@ask-user-kit/core/history').then(
+  const loaded = await import('../../packages/core/src/history.ts').then(
     (m) => m.withHistory as WithHistory,
     () => undefined,
   );

@@ -9,6 +9,10 @@ export const EXPIRED_MESSAGE = 'This question was already answered or has expire
 export const ANSWERED_ELSEWHERE_MESSAGE = 'This question was already answered elsewhere.';
 export const ABORTED_MESSAGE = 'The request was cancelled.';
 export const CONNECTION_LOST_MESSAGE = 'The connection was lost while the reply was streaming.';
+/**
+ * The run's error (code `connection-lost`) when the connection broke and the run is neither listed
+ * nor resumable any more: it finished on the server and its reply was lost. `send` works again.
+ */
 export const REPLY_LOST_MESSAGE =
   'The run ended while the connection was lost: its reply was lost. Send your message again.';
 export const ENDED_EARLY_MESSAGE = 'The stream ended before the run finished.';

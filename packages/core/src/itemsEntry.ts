@@ -1,7 +1,5 @@
 // `@ask-user-kit/core/items`: approvals and forms (other tools' suspensions) beside `ask_user`
 // prompts. Kept apart from the main entry so an app that shows only prompts carries none of it.
 export { approvals, forms } from './itemKinds.ts';
-export { parseFormSchema } from './formSchema.ts';
 export type { FormField, FormSchema } from './formSchema.ts';
-export { initialFormDraft, validateForm } from './validateForm.ts';
-export type { FieldError, FormData, FormDraft, FormDraftValue } from './validateForm.ts';
+export type { FormData, FormDraft } from './validateForm.ts';

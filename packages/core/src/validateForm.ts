@@ -7,6 +7,7 @@ import { compilePattern, type CompiledPattern } from './pattern.ts';
  * nested draft for a group.
  */
 export type FormDraftValue = string | boolean | string[] | FormDraft;
+/** What the user has filled in a form so far, by field name: `store.submit(key, draft)` validates it. */
 export interface FormDraft {
   [name: string]: FormDraftValue;
 }

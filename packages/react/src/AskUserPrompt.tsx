@@ -111,6 +111,12 @@ const AskUserPromptComponent = forwardRef<HTMLFormElement, AskUserPromptProps>(f
 });
 AskUserPromptComponent.displayName = 'AskUserPrompt';
 
+/**
+ * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
+ * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
+ * @example
+ * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
+ */
 export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
   Root,
   Question,

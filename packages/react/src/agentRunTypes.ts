@@ -39,6 +39,7 @@ export type AgentRunSource =
       headers?: never;
     };
 
+/** `useAgentRun`'s options: where the agent is (`baseUrl` + `agentId`, or a `transport`) and the conversation. */
 export type UseAgentRunOptions = AgentRunSource & {
   /**
    * The conversation's thread. With `resourceId` too, runs are recorded with both (Mastra's

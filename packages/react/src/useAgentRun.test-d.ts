@@ -1,8 +1,8 @@
 import type {
   AnswerOptions,
   AnswerValue,
+  AskUserPrompt,
   Prompt,
-  PromptKind,
   PromptOption,
   Refusal,
   RunStatus,
@@ -37,7 +37,7 @@ expectTypeOf<AgentRun>().not.toHaveProperty('pending');
 expectTypeOf<RequestError['error']>().toEqualTypeOf<RunError | Refusal>();
 expectTypeOf<Extract<TranscriptEntry, { type: 'prompt' }>['state']>().toEqualTypeOf<PromptState>();
 // The names apps need come from the one package.
-expectTypeOf<PromptKind>().toEqualTypeOf<'text' | 'single' | 'multiple'>();
+expectTypeOf<AskUserPrompt['kind']>().toEqualTypeOf<'text' | 'single' | 'multiple'>();
 expectTypeOf<PromptOption>().toHaveProperty('label');
 expectTypeOf<RunStatus>().toBeString();
 // What <AskUserPrompt run> needs of a run: every member AgentRun has with the same name.

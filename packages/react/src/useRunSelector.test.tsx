@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeText, type AgentTransport, type DecodeEvent, type RunStore } from '@ask-user-kit/core';
+import { type AgentTransport, type DecodeEvent, type RunStore } from '@ask-user-kit/core';
+import { decodeText } from '@ask-user-kit/core/internal';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { memo, Profiler } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -27,6 +27,7 @@ export const DEFAULT_CHAT_PATHS: readonly string[] = ['/chat/:agentId'];
 export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/*/agent/:agentId/run'];
 
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
+/** `code` of the guard's HTTP 409 ({@link AlreadyAnsweredBody}): another answer took the question first. */
 export const ALREADY_ANSWERED_CODE = 'already-answered';
 
 const EXPIRED_MESSAGE = 'This question has expired.';
@@ -44,6 +45,7 @@ export interface AlreadyAnsweredBody {
   toolCallId: string;
 }
 
+/** `answerGuard`'s options: where claims are kept, the routes it guards, who may answer. */
 export interface AnswerGuardOptions {
   /** Where claims are recorded; share it (one database) between every server instance. */
   claims: ClaimStore;

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 /** Where {@link chatHistoryRoute} is served by default: beside chatRoute's `/chat/:agentId`. */
 export const DEFAULT_CHAT_HISTORY_PATH = '/chat/:agentId/history';
 
+/** `chatHistoryRoute`'s options. */
 export interface ChatHistoryRouteOptions {
   /**
    * The route's path, outside Mastra's API prefix. With `:agentId` in it, the agent is named by the

@@ -6,6 +6,7 @@ import type { Mastra } from '@mastra/core';
 import { MASTRA_RESOURCE_ID_KEY, type RequestContext } from '@mastra/core/request-context';
 import { registerApiRoute, type ApiRoute } from '@mastra/core/server';
 
+/** `copilotKitRoute`'s options. */
 export interface CopilotKitRouteOptions {
   /** Where the runtime answers (its routes below it: `/info`, `/agent/:id/run`…). Default: `/copilotkit`. */
   path?: string;

@@ -9,6 +9,7 @@ const BUSY_TIMEOUT = 'PRAGMA busy_timeout = 5000';
 /** Where the claims live: a LibSQL URL (the one Mastra's `LibSQLStore` uses), or an open client. */
 export type LibsqlClaimStoreOptions = { url: string; authToken?: string } | { client: Client };
 
+/** A claim store in a LibSQL database (what `libsqlClaimStore` returns). */
 export interface LibsqlClaimStore extends SqlClaimStore {
   /** Closes the client if this store opened it; a client passed in stays open. */
   close(): void;

@@ -3,6 +3,7 @@ import { MASTRA_RESOURCE_ID_KEY } from '@mastra/core/request-context';
 import type { Context } from 'hono';
 
 export const NOT_OWNER_MESSAGE = 'This run belongs to another user.';
+/** `code` of the guard's HTTP 403 ({@link NotOwnerBody}): the caller does not own the run. */
 export const NOT_OWNER_CODE = 'not-owner';
 // Mastra's own answer for a missing or rejected token, so a client sees one 401 whoever gives it.
 export const UNAUTHENTICATED_MESSAGE = 'Invalid or expired token';

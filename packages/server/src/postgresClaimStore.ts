@@ -11,6 +11,7 @@ export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>;
 }
 
+/** Where `postgresClaimStore` keeps the claims: a URL (a pool of its own) or a client or pool of yours. */
 export type PostgresClaimStoreOptions =
   | {
       /** A `postgres://` URL; the store opens a small pool of its own. */

@@ -6,6 +6,7 @@ import { normalizePrefix } from './guardedPaths.ts';
 /** The routes that start a run on a thread and wait for the thread to be free first. */
 export const THREAD_ROUTES: readonly string[] = ['stream', 'stream-until-idle'];
 
+/** `code` of the thread guard's HTTP 409 ({@link ThreadWaitingBody}): a question waits on the thread. */
 export const THREAD_WAITING_CODE = 'thread-waiting';
 
 /** The JSON body of the thread guard's HTTP 409. */
@@ -21,6 +22,7 @@ export interface ThreadWaitingBody {
   toolCallId: string | undefined;
 }
 
+/** `threadGuard`'s options. */
 export interface ThreadGuardOptions {
   /** Mastra's API prefix. Default: the Mastra instance's `server.apiPrefix`, else `/api`. */
   apiPrefix?: string;

@@ -10,6 +10,7 @@ import { Memory } from '@mastra/memory';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
+/** `startMastraTestServer`'s options: the agents, and what the server keeps. */
 export interface MastraTestServerOptions {
   /** Agents to register, keyed by id. */
   agents: Record<string, Agent>;
@@ -48,6 +49,7 @@ export interface MastraTestServerOptions {
 
 type MastraServerConfig = NonNullable<NonNullable<ConstructorParameters<typeof Mastra>[0]>['server']>;
 
+/** A running test server (what `startMastraTestServer` resolves to): its address, and `close`. */
 export interface MastraTestServer {
   /** Base URL, e.g. `http://127.0.0.1:43123` (routes live under `/api`). */
   url: string;

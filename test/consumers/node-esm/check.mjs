@@ -1,6 +1,7 @@
 // Plain Node ESM, no bundler, no TypeScript: the published core imports and works.
 import assert from 'node:assert/strict';
-import { createRunStore, decodeText, parsePrompt, validateAnswer } from '@ask-user-kit/core';
+import { createRunStore, parsePrompt, validateAnswer } from '@ask-user-kit/core';
+import { decodeText } from '@ask-user-kit/core/internal';
 import { createClientJsTransport } from '@ask-user-kit/core/client-js';
 import { createAgentTransport } from '@ask-user-kit/core/agent';
 import { historyEntries } from '@ask-user-kit/core/history';

@@ -2,5 +2,3 @@
 // @ask-user-kit/react/history: whole conversations back from Mastra memory, tabs in step, one send at a time.
 export { useThreadHistory } from './useThreadHistory.ts';
 export type { SendBlock, ThreadHistoryState, UseThreadHistoryOptions } from './useThreadHistory.ts';
-export { loadThreadHistory } from '@ask-user-kit/core/history';
-export type { ThreadHistory } from '@ask-user-kit/core/history';

@@ -1,4 +1,5 @@
-import type { FormData, FormDraft, FormDraftValue, FormField } from '@ask-user-kit/core/items';
+import type { FormData, FormDraft, FormField } from '@ask-user-kit/core/items';
+import type { FormDraftValue } from '@ask-user-kit/core/internal';
 import type { HTMLAttributes, Ref } from 'react';
 import { humanName } from '../internal/humanName.ts';
 import { Details } from '../internal/Details.tsx';

@@ -1,11 +1,6 @@
 import type { SuspensionItem } from '@ask-user-kit/core';
-import {
-  initialFormDraft,
-  validateForm,
-  type FieldError,
-  type FormDraft,
-  type FormSchema,
-} from '@ask-user-kit/core/items';
+import { type FormDraft, type FormSchema } from '@ask-user-kit/core/items';
+import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
 import {
   forwardRef,
   useId,

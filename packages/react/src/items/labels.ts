@@ -23,6 +23,7 @@ export interface ApprovalLabels extends ItemLabels {
   declined: (reason: string | undefined) => string;
 }
 
+/** `<ToolApproval>`'s English wording; its `labels` prop replaces any of them. */
 export const defaultApprovalLabels: ApprovalLabels = {
   title: (toolName) => `${humanName(toolName)}?`,
   arguments: 'With',
@@ -55,6 +56,7 @@ export interface FormLabels extends ItemLabels {
   invalid: (count: number) => string;
 }
 
+/** `<ResumeForm>`'s English wording; its `labels` prop replaces any of them. */
 export const defaultFormLabels: FormLabels = {
   title: humanName,
   submit: 'Send',

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_MAX_ANSWER_LENGTH,
   validateAnswer,
   type AnswerOptions,
   type AnswerValue,
@@ -9,6 +8,7 @@ import {
   type Refusal,
   type RunError,
 } from '@ask-user-kit/core';
+import { DEFAULT_MAX_ANSWER_LENGTH } from '@ask-user-kit/core/internal';
 import { failureMessage } from '../internal/announcement.ts';
 import { answerFromDraft, type AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';

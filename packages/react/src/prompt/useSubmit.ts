@@ -1,4 +1,5 @@
-import { toRunError, type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import { type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import { toRunError } from '@ask-user-kit/core/internal';
 import { showsControls } from '../internal/lifecycle.ts';
 import { useInsertionEffect, useRef, useState } from 'react';
 import type { AnswerDraft } from '../draft.ts';

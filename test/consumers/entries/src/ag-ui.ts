@@ -1,5 +1,5 @@
 // @ask-user-kit/react/ag-ui: interrupts of an AG-UI agent (its packages are not imported).
-import { agUiPrompts, useAskUserAgUi, type AgUiAgentLike } from '@ask-user-kit/react/ag-ui';
+import { useAskUserAgUi, type AgUiAgentLike } from '@ask-user-kit/react/ag-ui';
 
-export const entry = { agUiPrompts, useAskUserAgUi };
+export const entry = { useAskUserAgUi };
 export type Entry = AgUiAgentLike;

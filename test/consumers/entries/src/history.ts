@@ -1,5 +1,5 @@
-// @ask-user-kit/react/history: a thread's history, with core's history helpers re-exported.
-import { loadThreadHistory, useThreadHistory, type ThreadHistory } from '@ask-user-kit/react/history';
+// @ask-user-kit/react/history: a thread's history.
+import { useThreadHistory, type ThreadHistoryState } from '@ask-user-kit/react/history';
 
-export const entry = { loadThreadHistory, useThreadHistory };
-export type Entry = ThreadHistory;
+export const entry = { useThreadHistory };
+export type Entry = ThreadHistoryState;

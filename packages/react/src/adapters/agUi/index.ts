@@ -1,6 +1,4 @@
 'use client';
 // @ask-user-kit/react/ag-ui: ask_user interrupts of an AG-UI agent (@ag-ui/mastra, as CopilotKit uses it).
-export { agUiPrompts } from './agUiPrompts.ts';
 export { useAskUserAgUi } from './useAskUserAgUi.ts';
 export type { AgUiAgentLike } from './useAskUserAgUi.ts';
-export type { StackRun } from '../shared/useStackRun.ts';

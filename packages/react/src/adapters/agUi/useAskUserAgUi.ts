@@ -1,4 +1,4 @@
-import type { SuspendedRun } from '@ask-user-kit/core';
+import type { SuspendedRun } from '@ask-user-kit/core/internal';
 import { useEffect, useMemo, useState } from 'react';
 import {
   useLatest,

@@ -1,12 +1,10 @@
+import { type AnswerValue, type Prompt, type RunError } from '@ask-user-kit/core';
 import {
   classifyFailure,
   createSubmissionTracker,
-  type AnswerValue,
   type FoundPrompt,
-  type Prompt,
-  type RunError,
   type SubmissionTracker,
-} from '@ask-user-kit/core';
+} from '@ask-user-kit/core/internal';
 import { useEffect, useInsertionEffect, useMemo, useSyncExternalStore } from 'react';
 import { useStackRun, type StackRun, type StackRunOptions } from '../shared/useStackRun.ts';
 import { chatPrompts, type ChatMessageLike } from './chatPrompts.ts';
@@ -21,6 +19,7 @@ export interface AskUserChatSource {
   setMessages?(messages: never): void;
 }
 
+/** `useAskUserChat`'s options. */
 export interface AskUserChatOptions extends StackRunOptions {
   /**
    * The conversation as the server keeps it (e.g. `@ask-user-kit/server/ai-sdk`'s

@@ -16,6 +16,7 @@ export interface AskUserDataPartOptions extends AskUserChatOptions {
   promptProps?: Omit<AskUserPromptProps, 'prompt' | 'run' | 'onSubmit'>;
 }
 
+/** `AskUserDataPart`'s props: assistant-ui's data part, and the options `makeAskUserDataUI` passes. */
 export interface AskUserDataPartProps extends DataMessagePartProps {
   options?: AskUserDataPartOptions;
 }

@@ -1,9 +1,10 @@
 import { useAgent, useCopilotKit } from '@copilotkit/react-core/v2/headless';
-import { classifyFailure } from '@ask-user-kit/core';
+import { classifyFailure } from '@ask-user-kit/core/internal';
 import { useMemo } from 'react';
 import { useAskUserAgUi, type AgUiAgentLike } from '../agUi/useAskUserAgUi.ts';
 import type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';
 
+/** `useAskUserCopilotKit`'s options. */
 export interface AskUserCopilotKitOptions extends StackRunOptions {
   /** The CopilotKit agent whose interrupts to answer. Default: the provider's (or chat's) agent. */
   agentId?: string;

@@ -1,6 +1,4 @@
 'use client';
 // @ask-user-kit/react/mastra-react: ask_user prompts in @mastra/react's useChat.
-export { mastraChatPrompts } from './mastraPrompts.ts';
 export { useAskUserMastraChat } from './useAskUserMastraChat.ts';
 export type { AskUserMastraChatOptions, AskUserMastraChatSource } from './useAskUserMastraChat.ts';
-export type { StackRun } from '../shared/useStackRun.ts';

@@ -1,11 +1,5 @@
-import {
-  isAskUserCall,
-  parsePrompt,
-  readAskUserOutput,
-  type AnswerValue,
-  type FoundPrompt,
-  type Prompt,
-} from '@ask-user-kit/core';
+import { parsePrompt, type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import { isAskUserCall, readAskUserOutput, type FoundPrompt } from '@ask-user-kit/core/internal';
 import { isRecord } from '../shared/isRecord.ts';
 
 // What @mastra/react's useChat keeps in its messages (`MastraDBMessage`), read without importing

@@ -1,4 +1,5 @@
-import type { AgentTransport, DecodeEvent, FoundPrompt, Prompt } from '@ask-user-kit/core';
+import type { AgentTransport, DecodeEvent, Prompt } from '@ask-user-kit/core';
+import type { FoundPrompt } from '@ask-user-kit/core/internal';
 import { accumulateChunk, type MastraDBMessage } from '@mastra/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLatest, useStackRun, useTracker, withRestored, type StackRun } from '../shared/useStackRun.ts';
@@ -11,6 +12,7 @@ export interface AskUserMastraChatSource {
   isRunning: boolean;
 }
 
+/** `useAskUserMastraChat`'s options. */
 export interface AskUserMastraChatOptions {
   /**
    * How answers reach the agent: `createFetchTransport({ baseUrl, agentId })` from

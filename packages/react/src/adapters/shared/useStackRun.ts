@@ -1,17 +1,14 @@
+import { parsePrompt, type Prompt, type PromptEntry, type RunError } from '@ask-user-kit/core';
 import {
   createSubmissionTracker,
   isAskUserCall,
   isOpen,
-  parsePrompt,
   type FoundPrompt,
-  type Prompt,
-  type PromptEntry,
-  type RunError,
   type SubmissionSnapshot,
   type SubmissionTracker,
   type SubmissionTrackerOptions,
   type SuspendedRun,
-} from '@ask-user-kit/core';
+} from '@ask-user-kit/core/internal';
 import {
   useCallback,
   useInsertionEffect,
