@@ -12,18 +12,17 @@ import {
   itemAttributes,
   namedContext,
   usePartContext,
-  itemFormProps,
   itemStatusParts,
   buttonLabel,
-  useItemRoot,
-  useItemWords,
+  useItemPartsValue,
   type ItemButtonProps,
   type ItemPartsContextValue,
   type ItemStatusProps,
   type ItemTextProps,
 } from './itemParts.tsx';
 import { takesAnswer } from '../internal/lifecycle.ts';
-import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
+import { ItemForm, useItemRoot } from './ItemRoot.tsx';
+import type { ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
 import { humanName } from '../internal/humanName.ts';
 
@@ -92,33 +91,28 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   forwardedRef,
 ) {
   const labels = { ...defaultApprovalLabels, ...givenLabels };
-  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
-  const { state } = entry;
-  const answerable = takesAnswer(state);
-  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
-  const [reason, setReasonDraft] = useItemDraft(item.key, () => '', persistDraft && answerable, isText);
+  const root = useItemRoot({
+    kind: 'approval',
+    item,
+    run,
+    forwardedRef,
+    busy: labels.busy,
+    initialDraft: () => '',
+    isDraft: isText,
+    persistDraft,
+  });
+  const { entry, state, answerable, notice, send, draft: reason } = root;
   const ids = { title: useId(), reason: useId(), error: useId() };
 
   const outcome = outcomeOf(entry, labels);
-  const { message, announcement, details } = useItemWords(
-    item,
-    entry,
-    labels,
-    labels.title(item.toolName),
-    outcome,
-    notice,
-  );
+  const shared = useItemPartsValue(root, labels, labels.title(item.toolName), outcome, notice);
   const context: ToolApprovalContextValue = {
+    ...shared,
     item,
-    state,
-    answer: entry.answer,
     error: entry.error,
     labels,
     reason,
-    setReason: (value) => {
-      clearNotice();
-      setReasonDraft(value);
-    },
+    setReason: root.setDraft,
     approve: () => {
       if (answerable) send(() => run.store.submit(item.key, { type: 'approve' }));
     },
@@ -126,28 +120,18 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
       if (answerable) send(() => run.store.submit(item.key, { type: 'decline', reason: reason.trim() }));
     },
     retry: () => send(() => run.store.retry(item.key)),
-    showControls: item.kind === 'approval' && (answerable || state === 'submitting'),
-    outcome,
-    message,
-    details,
-    announcement,
     ids,
   };
   return (
-    <ApprovalContext.Provider value={context}>
-      <form
-        {...itemFormProps(
-          'approval',
-          state,
-          ids.title,
-          formProps,
-          state === 'failed' ? context.retry : context.approve,
-        )}
-        ref={rootRef}
-      >
-        {children}
-      </form>
-    </ApprovalContext.Provider>
+    <ItemForm
+      root={root}
+      context={ApprovalContext}
+      value={context}
+      onSubmit={state === 'failed' ? context.retry : context.approve}
+      {...formProps}
+    >
+      {children}
+    </ItemForm>
   );
 });
 Root.displayName = 'ToolApproval.Root';

@@ -11,15 +11,13 @@ import {
 } from 'react';
 import {
   itemAttributes,
-  itemFormProps,
   itemStatusParts,
-  useItemRoot,
-  useItemWords,
+  useItemPartsValue,
   type ItemButtonProps,
   type ItemStatusProps,
 } from './itemParts.tsx';
-import { takesAnswer } from '../internal/lifecycle.ts';
-import { useItemAnswer, useItemDraft, type ItemRun } from './itemState.ts';
+import { ItemForm, useItemRoot } from './ItemRoot.tsx';
+import type { ItemRun } from './itemState.ts';
 import { FieldView, SentValues, isDraft } from './FieldView.tsx';
 import { fieldIds, FormContext, useFormContext, type ResumeFormContextValue } from './formContext.ts';
 import { defaultFormLabels, type FormLabels } from './labels.ts';
@@ -61,17 +59,18 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   forwardedRef,
 ) {
   const labels = { ...defaultFormLabels, ...givenLabels };
-  const { entry, rootRef, remember } = useItemRoot(run, item, forwardedRef);
-  const { state } = entry;
-  const answerable = takesAnswer(state);
   const fields = item.kind === 'form' ? item.form.fields : [];
-  const { notice, send, clearNotice } = useItemAnswer(labels.busy, remember);
-  const [draft, setDraftValue] = useItemDraft(
-    item.key,
-    () => initialFormDraft({ fields }),
-    persistDraft && answerable,
+  const root = useItemRoot({
+    kind: 'form',
+    item,
+    run,
+    forwardedRef,
+    busy: labels.busy,
+    initialDraft: () => initialFormDraft({ fields }),
     isDraft,
-  );
+    persistDraft,
+  });
+  const { state, answerable, notice, send, draft } = root;
   const [refused, setRefused] = useState<readonly FieldError[]>([]);
   const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
 
@@ -93,45 +92,32 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   const outcome = state === 'answered' ? labels.answered : undefined;
   // A refused submit is said where errors go, as a prompt's refused answer is.
   const refusal = refused.length > 0 ? labels.invalid(refused.length) : notice;
-  const { message, announcement, details } = useItemWords(
-    item,
-    entry,
-    labels,
-    formTitle(item, labels),
-    outcome,
-    refusal,
-  );
+  const shared = useItemPartsValue(root, labels, formTitle(item, labels), outcome, refusal);
   const context: ResumeFormContextValue = {
+    ...shared,
     item,
-    state,
     labels,
     fields,
     draft,
     setDraft: (value) => {
-      clearNotice();
-      setDraftValue(value);
+      root.setDraft(value);
       if (refused.length > 0 && item.kind === 'form') setRefused(stillRefused(refused, item.form, value));
     },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
-    showControls: item.kind === 'form' && (answerable || state === 'submitting'),
-    answer: entry.answer,
-    outcome,
-    message,
-    details,
-    announcement,
     ids,
   };
   return (
-    <FormContext.Provider value={context}>
-      <form
-        data-invalid={refused.length > 0 ? '' : undefined}
-        {...itemFormProps('form', state, ids.title, formProps, submit)}
-        ref={rootRef}
-      >
-        {children}
-      </form>
-    </FormContext.Provider>
+    <ItemForm
+      root={root}
+      context={FormContext}
+      value={context}
+      onSubmit={submit}
+      data-invalid={refused.length > 0 ? '' : undefined}
+      {...formProps}
+    >
+      {children}
+    </ItemForm>
   );
 });
 Root.displayName = 'ResumeForm.Root';

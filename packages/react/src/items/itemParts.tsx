@@ -3,13 +3,9 @@ import {
   createContext,
   forwardRef,
   useContext,
-  useImperativeHandle,
-  useRef,
   type ComponentPropsWithoutRef,
   type ComponentType,
   type Context,
-  type ForwardedRef,
-  type FormEvent,
   type ReactNode,
   type RefAttributes,
 } from 'react';
@@ -18,8 +14,6 @@ import { takesAnswer } from '../internal/lifecycle.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
 import { Details } from '../internal/Details.tsx';
-import { useItemEntry, type ItemRun } from './itemState.ts';
-import { useItemFocus } from './useItemFocus.ts';
 
 export type ItemKind = 'approval' | 'form';
 
@@ -74,17 +68,18 @@ export interface ItemPartsContextValue {
 }
 
 /**
- * What an item's `.Error` and `.Status` say, in the words and by the rules of a prompt's
- * (`stateMessage`, `useAnnouncement`): `question` is its title, `outcome` what `.Answer` shows once
- * answered, `refusal` why the last submit was refused (said while it is ready).
+ * The part of an item's context that the shared parts read (see `ItemPartsContextValue`, labels
+ * and ids aside): its state and answer, whether its controls show, and what `.Answer`, `.Error` and
+ * `.Status` say, in the words and by the rules of a prompt's (`stateMessage`, `useAnnouncement`).
+ * `question` is its title, `outcome` what `.Answer` shows once answered, `refusal` why the last
+ * submit was refused (said while it is ready).
  */
-export function useItemWords(
-  item: SuspensionItem,
-  entry: ItemEntry,
+export function useItemPartsValue(
+  { item, entry, showControls }: { item: SuspensionItem; entry: ItemEntry; showControls: boolean },
   labels: StateLabels & { malformed: string },
   question: string,
   outcome: string | undefined,
-  refusal?: string,
+  refusal: string | undefined,
 ) {
   const message =
     item.kind === 'malformed'
@@ -97,45 +92,8 @@ export function useItemWords(
     labels: { newQuestion: labels.newQuestion, sending: labels.sending, sent: outcome ?? '' },
   });
   const details = item.kind === 'malformed' ? item.reason : undefined;
-  return { message, announcement, details };
-}
-
-/**
- * The item's entry in the run, the ref its `<form>` and the app share (focus moves through it), and
- * `remember()`, to call as an answer goes out (see `useItemFocus`).
- */
-export function useItemRoot(run: ItemRun, item: SuspensionItem, forwardedRef: ForwardedRef<HTMLFormElement>) {
-  const entry: ItemEntry = useItemEntry(run, item);
-  const rootRef = useRef<HTMLFormElement | null>(null);
-  // Our ref and the app's on the one form.
-  useImperativeHandle(forwardedRef, () => rootRef.current as HTMLFormElement, []);
-  const remember = useItemFocus(rootRef, entry.state);
-  return { entry, rootRef, remember };
-}
-
-/**
- * The props of the item's `<form>`, the app's included: named by its title; the browser's own
- * validation off (the kit's speaks instead); submitting it calls `onSubmit`.
- */
-export function itemFormProps(
-  kind: ItemKind,
-  state: PromptState,
-  titleId: string,
-  formProps: Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'>,
-  onSubmit: () => void,
-) {
-  return {
-    ...itemAttributes('root', kind, state),
-    'aria-labelledby': titleId,
-    'aria-busy': state === 'submitting' || undefined,
-    tabIndex: takesAnswer(state) ? undefined : -1,
-    ...formProps,
-    noValidate: true,
-    onSubmit: (event: FormEvent) => {
-      event.preventDefault();
-      onSubmit();
-    },
-  };
+  const { state, answer } = entry;
+  return { state, answer, showControls, outcome, message, details, announcement };
 }
 
 /**
