@@ -62,6 +62,24 @@ export default defineConfig([
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // `@ask-user-kit/core/internal` is shared between the kit's packages only (not public API, no
+    // stability promise): what apps, examples and docs show must not lean on it.
+    files: ['apps/**', 'examples/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ask-user-kit/*/internal'],
+              message: 'Not public API: import from the public entries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The TypeScript files are checked by tsc; these plain Node scripts only by ESLint's no-undef.
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
