@@ -71,6 +71,8 @@ interface Waiting<Answer> {
   answer?: Answer;
   /** Why the last submit failed (state `failed`). */
   error?: RunError;
+  /** The server's signature of what it waits on (`answerGuard`'s `signingSecret`), sent back with the answer. */
+  signature?: string;
 }
 
 /** An `ask_user` question in the transcript: the single source of truth for its lifecycle. */
@@ -181,6 +183,8 @@ export interface ResumeRequest {
   approval?: 'approve' | 'decline';
   /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
   reason?: string;
+  /** The signature the server gave the suspension (`answerGuard`'s `signingSecret`): it takes no answer without it. */
+  signature?: string;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;
@@ -277,4 +281,6 @@ export interface ItemCall {
   suspendPayload?: unknown;
   /** The JSON Schema (text or object) of a form's data. */
   resumeSchema?: unknown;
+  /** The server's signature of the suspension, when it signs them (`answerGuard`'s `signingSecret`). */
+  signature?: unknown;
 }
