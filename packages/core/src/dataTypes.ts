@@ -232,6 +232,8 @@ export interface ItemIdentity {
   runId: string;
   toolCallId: string;
   toolName: string;
+  /** When it stops taking answers, in milliseconds since 1970 (see `AskUserPrompt`'s `expiresAt`). */
+  expiresAt?: number;
 }
 
 /** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */

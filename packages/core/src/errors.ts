@@ -94,7 +94,7 @@ export function saysExpired(failure: unknown): boolean {
 }
 
 /** The refusal of an answer whose question no longer waits. */
-export const expiredRefusal = (status?: number): Refusal =>
+export const expiredRefusal = (status?: number): Refusal & { code: 'expired' } =>
   status === undefined
     ? { code: 'expired', message: EXPIRED_MESSAGE }
     : { code: 'expired', status, message: EXPIRED_MESSAGE };
@@ -117,6 +117,29 @@ export function httpFailure(status: number, message: string, body?: unknown): Ru
     return { code: 'http', status, message: BAD_SIGNATURE_MESSAGE };
   if (status === 410 && code === 'expired') return expiredRefusal(status);
   return { code: 'http', status, message };
+}
+
+export type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
+
+export const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
+  failure.code === 'expired' || failure.code === 'answered-elsewhere';
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
+  'busy',
+  'empty-message',
+  'invalid-answer',
+  'expired',
+  'answered-elsewhere',
+]);
+
+/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
+export function asRunError(failure: RunError | Refusal): RunError {
+  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
+  return {
+    code: 'http',
+    message: failure.message,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+  };
 }
 
 /** True for the error an aborted `fetch` (or stream read) rejects with: a DOMException, or Node's AbortError. */
