@@ -112,6 +112,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     item,
     state,
     answer: entry.answer,
+    expiresAt: item.expiresAt,
     error: entry.error,
     labels,
     reason,
@@ -269,7 +270,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 Decline.displayName = 'ToolApproval.Decline';
 
-export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
+export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status, TimeLeft } = approvalStatusParts;
 
 export type ToolApprovalTextProps = ItemTextProps;
 export type ToolApprovalStatusProps = ItemStatusProps;

@@ -121,6 +121,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     submit,
     showControls: item.kind === 'form' && (answerable || state === 'submitting'),
     answer: entry.answer,
+    expiresAt: item.expiresAt,
     outcome,
     message,
     details,
@@ -207,6 +208,7 @@ export const {
   ErrorMessage,
   Answer,
   Status,
+  TimeLeft,
 } = itemStatusParts(
   FormContext,
   'form',
