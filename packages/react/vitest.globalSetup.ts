@@ -11,12 +11,15 @@ export default async function setup(project: TestProject) {
   const { testAgents } = await import('./src/test/testAgents.ts');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
-  // the guard covers only it, so the other tests' resumes reach Mastra as they always did.
+  // the guard covers only it (and the agent routes of `late`, whose questions expire), so the other
+  // tests' resumes reach Mastra as they always did.
   const apiRoutes = [chatRoute({ path: '/chat/:agentId' }), chatRoute({ path: '/guarded-chat/:agentId' })];
   const claims = libsqlClaimStore({ url: ':memory:' });
   const guard = answerGuard({ claims, chatPaths: ['/guarded-chat/:agentId'] });
   const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) =>
-    c.req.path.startsWith('/guarded-chat/') ? guard(c, next) : next();
+    c.req.path.startsWith('/guarded-chat/') || c.req.path.startsWith('/api/agents/late/')
+      ? guard(c, next)
+      : next();
   const server = await startMastraTestServer({
     agents: testAgents(),
     apiRoutes,

@@ -38,7 +38,9 @@ function conversation(agentId = 'planner') {
 
 const answered = (text: string) => expect.stringContaining(text);
 const stateOf = (store: RunStore, key: string) =>
-  store.getSnapshot().transcript.find((entry) => entry.type === 'prompt' && entry.id === key)?.state;
+  store
+    .getSnapshot()
+    .transcript.find((entry): entry is PromptEntry => entry.type === 'prompt' && entry.id === key)?.state;
 
 describe('signed answers against a guard with a signing secret', { timeout: 30_000 }, () => {
   it('answers a question with the signature its stream carried', async () => {

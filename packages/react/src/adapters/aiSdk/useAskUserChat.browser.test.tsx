@@ -47,14 +47,23 @@ interface ChatProps {
   thread?: string;
   /** What useChat starts from: the thread read back after a reload. */
   initialMessages?: UIMessage[];
+  /** The agent: `trip`, or `late` (its questions expire after 2 seconds). */
+  agentId?: string;
 }
 
-function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMessages }: ChatProps) {
+function Chat({
+  fetch,
+  route = 'chat',
+  confirmExpiry = false,
+  thread,
+  initialMessages,
+  agentId = 'trip',
+}: ChatProps) {
   const baseUrl = thread ? inject('mastraMemoryUrl') : inject('mastraUrl');
   const [transport] = useState(
     () =>
       new DefaultChatTransport({
-        api: `${baseUrl}/${route}/trip`,
+        api: `${baseUrl}/${route}/${agentId}`,
         fetch,
         body: thread ? { memory: { thread, resource: thread } } : undefined,
       }),
@@ -84,6 +93,12 @@ function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMes
 }
 
 const wait = { timeout: 15_000 };
+
+/** Waits until the question's deadline (its `.TimeLeft`'s `<time>`) has passed. */
+async function pastDeadline(container: HTMLElement) {
+  const deadline = Date.parse(container.querySelector('time')!.dateTime);
+  await expect.poll(() => Date.now() > deadline, wait).toBe(true);
+}
 
 async function start(fetch: Fetch, props: Omit<ChatProps, 'fetch'> = {}) {
   const screen = await render(<Chat fetch={fetch} {...props} />);
@@ -158,6 +173,17 @@ describe('useAskUserChat with the AI SDK useChat in Chromium', () => {
     expect(screen.getByTestId('transcript').element().textContent).toBe('answered-elsewhere');
     expect(watched.resumes).toEqual(['Oslo']);
     expect(screen.container.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it("shows a late answer as expired (the guard's 410)", async () => {
+    const watched = watchedFetch();
+    const screen = await start(watched.fetch, { route: 'guarded-chat', agentId: 'late' });
+    await pastDeadline(screen.container);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('expired');
+    expect(screen.getByTestId('transcript').element().textContent).toBe('expired');
+    expect(watched.resumes).toEqual(['Oslo']);
   });
 
   it('shows a question that no longer waits as expired, asking the suspended-runs list', async () => {
