@@ -152,6 +152,8 @@ export interface SuspendedRun {
     args?: unknown;
     /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
     resumeSchema?: unknown;
+    /** The answer guard's signature of the call (`signingSecret`), sent back with its answer. */
+    signature?: string;
   })[];
 }
 

@@ -8,6 +8,7 @@ import {
   createRunStore,
   listSuspendedRuns,
   RequestError,
+  type PromptEntry,
   type RunStore,
 } from './index.ts';
 import { approvals } from './itemKinds.ts';

@@ -85,8 +85,10 @@ export function signValue(secret: string, value: unknown): void {
     if (isRecord(value.data)) sign(secret, value.data, value.data.runId, type === 'data-tool-call-approval');
     return;
   }
-  if (type === 'CUSTOM' && value.name === 'on_interrupt' && isRecord(value.value)) {
-    sign(secret, value.value, value.value.runId, false);
+  if (type === 'CUSTOM' && value.name === 'on_interrupt') {
+    // @ag-ui/mastra sends the interrupt as a JSON string.
+    if (typeof value.value === 'string') value.value = signedJson(secret, value.value);
+    else if (isRecord(value.value)) sign(secret, value.value, value.value.runId, false);
     return;
   }
   if (type === 'chunk') return signValue(secret, value.data);
@@ -101,6 +103,17 @@ export function signValue(secret: string, value: unknown): void {
   // chatHistoryRoute's `{ messages }`, and a message's `parts`.
   if (Array.isArray(value.messages)) signValue(secret, value.messages);
   if (Array.isArray(value.parts)) signValue(secret, value.parts);
+}
+
+function signedJson(secret: string, text: string): string {
+  try {
+    const interrupt: unknown = JSON.parse(text);
+    if (!isRecord(interrupt)) return text;
+    sign(secret, interrupt, interrupt.runId, false);
+    return JSON.stringify(interrupt);
+  } catch {
+    return text;
+  }
 }
 
 function sign(secret: string, call: Record<string, unknown>, runId: unknown, approval: boolean): void {
