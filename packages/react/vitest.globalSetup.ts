@@ -11,12 +11,27 @@ export default async function setup(project: TestProject) {
   const { testAgents } = await import('./src/test/testAgents.ts');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
-  // the guard covers only it, so the other tests' resumes reach Mastra as they always did.
-  const apiRoutes = [chatRoute({ path: '/chat/:agentId' }), chatRoute({ path: '/guarded-chat/:agentId' })];
+  // the guard covers only it (and the agent routes of `late`, whose questions expire), so the other
+  // tests' resumes reach Mastra as they always did.
+  // /signed-chat is behind a guard that signs questions and takes only signed answers.
+  const apiRoutes = [
+    chatRoute({ path: '/chat/:agentId' }),
+    chatRoute({ path: '/guarded-chat/:agentId' }),
+    chatRoute({ path: '/signed-chat/:agentId' }),
+  ];
   const claims = libsqlClaimStore({ url: ':memory:' });
   const guard = answerGuard({ claims, chatPaths: ['/guarded-chat/:agentId'] });
-  const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) =>
-    c.req.path.startsWith('/guarded-chat/') ? guard(c, next) : next();
+  const signingGuard = answerGuard({
+    claims,
+    chatPaths: ['/signed-chat/:agentId'],
+    signingSecret: 'the React tests sign with this secret',
+  });
+  const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) => {
+    if (c.req.path.startsWith('/signed-chat/')) return signingGuard(c, next);
+    if (c.req.path.startsWith('/guarded-chat/') || c.req.path.startsWith('/api/agents/late/'))
+      return guard(c, next);
+    return next();
+  };
   const server = await startMastraTestServer({
     agents: testAgents(),
     apiRoutes,

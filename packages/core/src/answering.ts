@@ -15,11 +15,12 @@ interface Answering {
  * name among `kinds`); a malformed one cannot be.
  */
 export function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): Answering {
+  const signed = entry.signature === undefined ? {} : { signature: entry.signature };
   if (entry.type === 'prompt') {
     const { runId, toolCallId } = entry.prompt;
     return {
       check: (draft, options) => validateAnswer(entry.prompt, draft, options),
-      resume: (answer) => ({ runId, toolCallId, resumeData: answer as AnswerValue }),
+      resume: (answer) => ({ runId, toolCallId, resumeData: answer as AnswerValue, ...signed }),
     };
   }
   const { item } = entry;
@@ -29,6 +30,6 @@ export function answeringOf(entry: WaitingEntry, kinds: readonly ItemKind[]): An
       item.kind === 'malformed'
         ? { ok: false, message: answerMessages.unanswerable(item.reason) }
         : kind.validate(item, draft),
-    resume: (answer) => kind.resume(item, answer as ItemAnswer),
+    resume: (answer) => ({ ...kind.resume(item, answer as ItemAnswer), ...signed }),
   };
 }

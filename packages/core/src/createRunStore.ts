@@ -2,7 +2,10 @@ import {
   ANSWERED_ELSEWHERE_MESSAGE,
   BUSY_MESSAGE,
   EMPTY_MESSAGE,
+  asRunError,
   EXPIRED_MESSAGE,
+  expiredRefusal,
+  isServerRefusal,
   REPLY_LOST_MESSAGE,
   RequestError,
   toRunError,
@@ -12,6 +15,7 @@ import {
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
+import { expiryClock, isPastDeadline } from './expiryClock.ts';
 import { waitingEntryOf } from './snapshotEdit.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
@@ -25,29 +29,6 @@ import type {
   WaitingEntry,
 } from './types.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
-
-type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
-
-const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
-  failure.code === 'expired' || failure.code === 'answered-elsewhere';
-
-const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
-  'busy',
-  'empty-message',
-  'invalid-answer',
-  'expired',
-  'answered-elsewhere',
-]);
-
-/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
-function asRunError(failure: RunError | Refusal): RunError {
-  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
-  return {
-    code: 'http',
-    message: failure.message,
-    ...(failure.status === undefined ? {} : { status: failure.status }),
-  };
-}
 
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
 
@@ -103,8 +84,14 @@ export function createRunStore({
     const next = reduceRun(snapshot, action, kinds);
     if (next === snapshot) return;
     snapshot = next;
+    clock.update();
     for (const listener of [...listeners]) listener();
   };
+  // A question past its `expiresAt` closes as `expired` at that time, without a request.
+  const clock = expiryClock(
+    () => snapshot,
+    (key) => dispatch({ type: 'submit-refused', key, refusal: expiredRefusal() }),
+  );
 
   /**
    * The server no longer has a run whose reply broke off: it ended there (Mastra deletes a finished
@@ -212,10 +199,18 @@ export function createRunStore({
     return done;
   }
 
+  /** The entry `key` when it takes an answer now (one past its `expiresAt` closes as `expired` first). */
+  function openEntry(key: string): WaitingEntry | undefined {
+    const entry = waitingEntryOf(snapshot, key);
+    if (entry && isPastDeadline(entry)) clock.expireDue();
+    const current = waitingEntryOf(snapshot, key);
+    return current && isOpen(current.state) ? current : undefined;
+  }
+
   function submit(key: string, draft: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
-    const entry = waitingEntryOf(snapshot, key);
-    if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
+    const entry = openEntry(key);
+    if (!entry) return refuseClosed(key, waitingEntryOf(snapshot, key));
     const answering = answeringOf(entry, kinds);
     const check = answering.check(draft, options);
     if (!check.ok) return refuse('invalid-answer', check.message, key);
@@ -224,8 +219,8 @@ export function createRunStore({
 
   function retry(key: string): Promise<void> {
     if (submitting?.key === key) return submitting.done;
-    const entry = waitingEntryOf(snapshot, key);
-    if (!entry || !isOpen(entry.state)) return refuseClosed(key, entry);
+    const entry = openEntry(key);
+    if (!entry) return refuseClosed(key, waitingEntryOf(snapshot, key));
     if (entry.answer === undefined) return refuse('invalid-answer', NOTHING_TO_RETRY, key);
     return resume(key, entry.answer, answeringOf(entry, kinds).resume(entry.answer));
   }
@@ -286,6 +281,7 @@ export function createRunStore({
       submitting = undefined;
       brokenReplies.clear();
       dispatch({ type: 'reset' });
+      clock.stop();
     },
   };
   editors.set(store, (change) => dispatch({ type: 'edit', edit: change }));

@@ -71,6 +71,8 @@ interface Waiting<Answer> {
   answer?: Answer;
   /** Why the last submit failed (state `failed`). */
   error?: RunError;
+  /** The server's signature of what it waits on (`answerGuard`'s `signingSecret`), sent back with the answer. */
+  signature?: string;
 }
 
 /** An `ask_user` question in the transcript: the single source of truth for its lifecycle. */
@@ -150,6 +152,8 @@ export interface SuspendedRun {
     args?: unknown;
     /** A form's JSON Schema: Mastra's list has none; `forms.withResumeSchemas` gives it. */
     resumeSchema?: unknown;
+    /** The answer guard's signature of the call (`signingSecret`), sent back with its answer. */
+    signature?: string;
   })[];
 }
 
@@ -181,6 +185,8 @@ export interface ResumeRequest {
   approval?: 'approve' | 'decline';
   /** With `approval: 'decline'` only: told to the model instead of Mastra's "Tool call was not approved by the user". */
   reason?: string;
+  /** The signature the server gave the suspension (`answerGuard`'s `signingSecret`): it takes no answer without it. */
+  signature?: string;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;
@@ -228,6 +234,8 @@ export interface ItemIdentity {
   runId: string;
   toolCallId: string;
   toolName: string;
+  /** When it stops taking answers, in milliseconds since 1970 (see `AskUserPrompt`'s `expiresAt`). */
+  expiresAt?: number;
 }
 
 /** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */
@@ -277,4 +285,6 @@ export interface ItemCall {
   suspendPayload?: unknown;
   /** The JSON Schema (text or object) of a form's data. */
   resumeSchema?: unknown;
+  /** The server's signature of the suspension, when it signs them (`answerGuard`'s `signingSecret`). */
+  signature?: unknown;
 }

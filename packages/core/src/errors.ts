@@ -21,6 +21,10 @@ export const AGENT_FAILED_MESSAGE = 'The agent failed.';
 export const NO_BODY_MESSAGE = 'The server answered without a body.';
 /** The code of `@ask-user-kit/server`'s `threadGuard` 409: the thread waits on another agent's question. */
 export const THREAD_WAITING_CODE = 'thread-waiting';
+/** The code of `@ask-user-kit/server`'s 403 for an answer not signed for what the run waits on. */
+const BAD_SIGNATURE_CODE = 'bad-signature';
+export const BAD_SIGNATURE_MESSAGE =
+  'This question changed since it was shown, or its signature is not valid: reload to see it as the server has it.';
 export const threadWaitingMessage = (agentId: string | undefined) =>
   `This conversation is waiting for an answer to ${agentId === undefined ? "another agent's" : `agent "${quote(agentId)}"'s`} ` +
   `question: answer it there first, or start a new conversation.`;
@@ -94,7 +98,7 @@ export function saysExpired(failure: unknown): boolean {
 }
 
 /** The refusal of an answer whose question no longer waits. */
-export const expiredRefusal = (status?: number): Refusal =>
+export const expiredRefusal = (status?: number): Refusal & { code: 'expired' } =>
   status === undefined
     ? { code: 'expired', message: EXPIRED_MESSAGE }
     : { code: 'expired', status, message: EXPIRED_MESSAGE };
@@ -102,7 +106,8 @@ export const expiredRefusal = (status?: number): Refusal =>
 /**
  * The failure for an HTTP error answer: 409 is the exactly-once guard's "another client answered
  * first" (whatever the body says) unless its `body` is the thread guard's `thread-waiting` (an
- * `http` error that says what to do); 410 with `code: 'expired'` is the guard's "the question's
+ * `http` error that says what to do); 403 with `code: 'bad-signature'` is the guard's "not signed
+ * for what the run waits on" (an `http` error that says to reload); 410 with `code: 'expired'` is the guard's "the question's
  * time ran out" (`expired`); anything else an `http` error with the server's message.
  */
 export function httpFailure(status: number, message: string, body?: unknown): RunError | Refusal {
@@ -112,8 +117,33 @@ export function httpFailure(status: number, message: string, body?: unknown): Ru
     return { code: 'http', status, message: threadWaitingMessage(agentId) };
   }
   if (status === 409) return { code: 'answered-elsewhere', status, message: ANSWERED_ELSEWHERE_MESSAGE };
+  if (status === 403 && code === BAD_SIGNATURE_CODE)
+    return { code: 'http', status, message: BAD_SIGNATURE_MESSAGE };
   if (status === 410 && code === 'expired') return expiredRefusal(status);
   return { code: 'http', status, message };
+}
+
+export type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
+
+export const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
+  failure.code === 'expired' || failure.code === 'answered-elsewhere';
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
+  'busy',
+  'empty-message',
+  'invalid-answer',
+  'expired',
+  'answered-elsewhere',
+]);
+
+/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
+export function asRunError(failure: RunError | Refusal): RunError {
+  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
+  return {
+    code: 'http',
+    message: failure.message,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+  };
 }
 
 /** True for the error an aborted `fetch` (or stream read) rejects with: a DOMException, or Node's AbortError. */

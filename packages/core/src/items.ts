@@ -1,5 +1,5 @@
 import { parseFormSchema } from './formSchema.ts';
-import { promptKey } from './prompt.ts';
+import { expiryOf, promptKey } from './prompt.ts';
 import type { ItemCall, SuspensionItem } from './types.ts';
 
 const NO_SCHEMA =
@@ -12,7 +12,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Builds an approval item, or a malformed one when its arguments are not an object. */
 export function parseApproval(call: ItemCall, key: string): SuspensionItem {
   const { runId, toolCallId, toolName } = call;
-  const identity = { key, runId, toolCallId, toolName };
+  const identity = { key, runId, toolCallId, toolName, ...expiryOf(call.suspendPayload) };
   if (call.args !== undefined && !isRecord(call.args))
     return { ...identity, kind: 'malformed', of: 'approval', reason: ARGS_NOT_OBJECT, payload: call.args };
   return { ...identity, kind: 'approval', args: call.args };
@@ -24,8 +24,8 @@ export function parseApproval(call: ItemCall, key: string): SuspensionItem {
  */
 export function parseFormItem(call: ItemCall, key: string, fallbackSchema?: unknown): SuspensionItem {
   const { runId, toolCallId, toolName } = call;
-  const identity = { key, runId, toolCallId, toolName };
   const payload = call.suspendPayload;
+  const identity = { key, runId, toolCallId, toolName, ...expiryOf(payload) };
   const schema = call.resumeSchema ?? fallbackSchema;
   if (schema === undefined) return { ...identity, kind: 'malformed', of: 'form', reason: NO_SCHEMA, payload };
   const parsed = parseFormSchema(schema);

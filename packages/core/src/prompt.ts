@@ -17,6 +17,12 @@ interface PromptIdentity {
   toolCallId: string;
   /** The name the model called the tool by (the key in the agent's `tools`, or `ask_user`). */
   toolName: string;
+  /**
+   * When the question stops taking answers, in milliseconds since 1970: its suspend payload's
+   * `expiresAt` (`guardedTool`'s `ttlMs`). Absent when it does not expire; a value that is no time
+   * reads as already past, as the server's guard reads it.
+   */
+  expiresAt?: number;
 }
 
 /** A well-formed question from `ask_user`'s `suspendPayload`. */
@@ -103,6 +109,16 @@ const payloadSchema = z.object(
 
 type Payload = z.infer<typeof payloadSchema>;
 
+/** The `expiresAt` of a suspend payload (an ISO time or milliseconds since 1970) as `{ expiresAt }` in milliseconds, or `{}` for none. */
+export function expiryOf(payload: unknown): { expiresAt?: number } {
+  const { expiresAt } = Object(payload) as { expiresAt?: unknown };
+  if (expiresAt === undefined || expiresAt === null) return {};
+  const ms =
+    typeof expiresAt === 'number' ? expiresAt : typeof expiresAt === 'string' ? Date.parse(expiresAt) : NaN;
+  // A time the guard cannot read counts as past there (it fails closed): here too.
+  return { expiresAt: Number.isFinite(ms) ? ms : 0 };
+}
+
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
 export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {
   // Object(): null, arrays and primitives have no own `question`.
@@ -138,7 +154,7 @@ function kindOf({ options, selectionMode }: Payload): PromptKind {
  */
 export function parsePrompt(call: SuspendedToolCall, key = promptKey(call.runId, call.toolCallId)): Prompt {
   const { runId, toolCallId, toolName, suspendPayload: payload } = call;
-  const identity: PromptIdentity = { key, runId, toolCallId, toolName };
+  const identity: PromptIdentity = { key, runId, toolCallId, toolName, ...expiryOf(payload) };
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -95,8 +95,8 @@ const settle = (s: RunSnapshot, otherwise: RunStatus): RunSnapshot =>
 function suspendedCallOf(
   chunk: Extract<KnownChunk, { type: 'tool-call-suspended' | 'tool-call-approval' }>,
 ): ItemCall {
-  const { toolCallId, toolName, args, resumeSchema } = chunk.payload;
-  const call = { runId: chunk.runId, toolCallId, toolName, args, resumeSchema };
+  const { toolCallId, toolName, args, resumeSchema, signature } = chunk.payload;
+  const call = { runId: chunk.runId, toolCallId, toolName, args, resumeSchema, signature };
   if (chunk.type === 'tool-call-approval') return { ...call, requiresApproval: true };
   return { ...call, requiresApproval: false, suspendPayload: chunk.payload.suspendPayload };
 }

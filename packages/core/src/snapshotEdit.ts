@@ -205,9 +205,10 @@ class SnapshotEdit {
       : itemOf(this.#kinds, call, key);
     if (!subject) return;
     const state = subject.kind === 'malformed' ? 'malformed' : 'ready';
+    const signed = typeof call.signature === 'string' ? { signature: call.signature } : {};
     const entry: WaitingEntry = isQuestion
-      ? { type: 'prompt', id: key, prompt: subject as Prompt, state }
-      : { type: 'item', id: key, item: subject as SuspensionItem, state };
+      ? { type: 'prompt', id: key, prompt: subject as Prompt, state, ...signed }
+      : { type: 'item', id: key, item: subject as SuspensionItem, state, ...signed };
     const before = this.#waitingIndex();
     this.#index ??= { byKey: new Map(before.byKey), byCall: new Map(before.byCall) };
     addTo(this.#index, entry, this.#edit().length);

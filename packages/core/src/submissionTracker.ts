@@ -28,6 +28,8 @@ export interface FoundPrompt {
   state: 'ready' | 'malformed' | 'answered' | 'expired';
   /** The answer the stack's state names (`answered`). */
   answer?: AnswerValue;
+  /** The answer guard's signature of the question (`signingSecret`), to send back with the answer. */
+  signature?: string;
 }
 
 /** An answer sent through the stack, and what came of it. */

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
-import { multiplePrompt, singlePrompt, textPrompt } from './test/prompts.ts';
+import { multiplePrompt, promptFrom, singlePrompt, textPrompt } from './test/prompts.ts';
+import { forms } from '@ask-user-kit/core/items';
+import { ResumeForm } from './items/ResumeForm.tsx';
+import { budgetJsonSchema, ItemStory } from './items/storyRun.tsx';
 import { newQueryClient, withClient } from './test/harness.tsx';
 import { useAgentRun } from './useAgentRun.ts';
 import './styles.css';
@@ -95,6 +98,33 @@ describe('styles.css in Chromium', () => {
     expect(getComputedStyle(root).colorScheme).toBe('dark');
     expect(getComputedStyle(root).backgroundColor).toBe('rgb(22, 26, 34)');
     expect(await axeViolations(dark.container)).toEqual([]);
+  });
+
+  it('passes axe with the time left shown, on a question and a form, in light and dark', async () => {
+    const expiresAt = new Date(Date.now() + 4 * 60_000).toISOString();
+    const prompt = promptFrom({ question: 'Where would you like to go?', expiresAt });
+    const call = {
+      runId: 'run-1',
+      toolCallId: 'call-1',
+      toolName: 'confirm_budget',
+      requiresApproval: false,
+    };
+    const form = forms.parse(
+      { ...call, suspendPayload: { message: 'Budget?', expiresAt }, resumeSchema: budgetJsonSchema },
+      'run-1:call-1',
+    )!;
+    for (const theme of ['light', 'dark']) {
+      const screen = await render(
+        <div data-theme={theme}>
+          <AskUserPrompt prompt={prompt} onSubmit={() => {}} />
+          <ItemStory item={form} state="ready" view={(run) => <ResumeForm run={run} item={form} />} />
+        </div>,
+      );
+      expect(screen.container.querySelectorAll('[data-part=time-left]')).toHaveLength(2);
+      await expect.element(screen.getByText('Expires in 4 minutes').first()).toBeVisible();
+      expect(await axeViolations(screen.container)).toEqual([]);
+      await screen.unmount();
+    }
   });
 
   it('passes axe with an error and a failed send shown', async () => {

@@ -11,7 +11,7 @@ import {
 } from './prompt/parts/Option.tsx';
 import { Options } from './prompt/parts/Options.tsx';
 import { Count, Description, Question } from './prompt/parts/Question.tsx';
-import { Answer, ErrorMessage, Status } from './prompt/parts/Status.tsx';
+import { Answer, ErrorMessage, Status, TimeLeft } from './prompt/parts/Status.tsx';
 import { Submit } from './prompt/parts/Submit.tsx';
 import { TextField } from './prompt/parts/TextField.tsx';
 import { Root, type AskUserPromptRootProps } from './prompt/Root.tsx';
@@ -38,6 +38,7 @@ export type {
   AskUserPromptAnswerProps,
   AskUserPromptErrorProps,
   AskUserPromptStatusProps,
+  AskUserPromptTimeLeftProps,
 } from './prompt/parts/Status.tsx';
 export type { AskUserPromptRun } from './types.ts';
 
@@ -81,6 +82,7 @@ function DefaultLayout() {
       <Options />
       <Answer />
       <ErrorMessage />
+      <TimeLeft />
       <Submit />
       <Status />
     </>
@@ -134,4 +136,5 @@ export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
   Submit,
   Answer,
   Status,
+  TimeLeft,
 });

@@ -1,4 +1,5 @@
 import { stateWords } from './internal/announcement.ts';
+import { expiresInWords } from './internal/TimeLeft.tsx';
 
 /** Every string `<AskUserPrompt>` shows or announces. Pass some or all through its `labels` prop. */
 export interface AskUserLabels {
@@ -34,6 +35,8 @@ export interface AskUserLabels {
   aborted: string;
   /** Shown when the question is no longer open (gone, or its run ended). */
   expired: string;
+  /** How long a question with an `expiresAt` still takes answers, in whole minutes rounded up (`.TimeLeft`). */
+  expiresIn: (minutes: number) => string;
   /** Shown when another window or device answered the question first. */
   answeredElsewhere: string;
   /** Shown when the question's payload cannot be rendered; what is wrong is under `details`, for whoever builds the app. */
@@ -65,6 +68,7 @@ export const defaultLabels: AskUserLabels = {
   ...stateWords,
   sent: 'Answer sent.',
   expired: 'This question was already answered or is no longer open.',
+  expiresIn: expiresInWords,
   answeredElsewhere: 'This question was answered in another window or device.',
   malformed: 'This question cannot be shown.',
   details: 'Details',

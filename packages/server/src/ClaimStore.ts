@@ -44,9 +44,17 @@ export interface AnswerRecord {
   route: string;
   /**
    * `accepted` (Mastra took it), `failed` (Mastra refused it: its claim was released),
-   * `already-answered` (409), `expired` (410), `not-owner` (403), `unauthenticated` (401).
+   * `already-answered` (409), `expired` (410), `bad-signature` (403: see `signingSecret`),
+   * `not-owner` (403), `unauthenticated` (401).
    */
-  outcome: 'accepted' | 'failed' | 'already-answered' | 'expired' | 'not-owner' | 'unauthenticated';
+  outcome:
+    | 'accepted'
+    | 'failed'
+    | 'already-answered'
+    | 'expired'
+    | 'bad-signature'
+    | 'not-owner'
+    | 'unauthenticated';
   /** The HTTP status the request got. */
   status: number;
   /** The caller's resource (`server.auth`'s `mapUserToResourceId`); `undefined` without auth. */

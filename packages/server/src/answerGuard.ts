@@ -9,6 +9,7 @@ import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
 import { guardedRoute, isAgentPath, normalizePrefix } from './guardedPaths.ts';
 import { isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
+import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
 
 export { GUARDED_ROUTES } from './guardedPaths.ts';
 
@@ -96,6 +97,17 @@ export interface AnswerGuardOptions {
    * payload (see `guardedTool`). Default: approvals do not expire.
    */
   approvalTtlMs?: number;
+  /**
+   * The secret that signs what each question, form and approval showed (HMAC-SHA256 over its run,
+   * call, tool name, and an approval's arguments or a question's or form's suspend payload). With
+   * it, the guard adds `signature` to each suspension it sees streamed (`tool-call-suspended`,
+   * `tool-call-approval`, chatRoute's and AG-UI's suspension events) or listed (`suspended-runs`,
+   * `chatHistoryRoute`), and takes an answer only when its body's `signature` (on AG-UI routes
+   * `forwardedProps.signature`) is the one of the suspension the run stores: a missing, forged or
+   * replayed signature, or arguments changed since, get HTTP 403 `bad-signature`. Keep it secret,
+   * the same on every instance, and at least 32 random bytes. Default: answers are not signed.
+   */
+  signingSecret?: string;
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -127,7 +139,12 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     throw new TypeError(
       `answerGuard: approvalTtlMs must be a positive number of milliseconds, got ${approvalTtlMs}.`,
     );
-  return async (c, next) => {
+  const { signingSecret } = options;
+  if (signingSecret !== undefined && signingSecret.length < 16)
+    throw new TypeError(
+      'answerGuard: signingSecret must be at least 16 characters (32 random bytes are best).',
+    );
+  const guard: MiddlewareHandler<GuardEnv> = async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
@@ -190,6 +207,10 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       await trail('expired', 410, suspension);
       return expired(c, runId, toolCallId, expiresAt);
     }
+    if (signingSecret !== undefined && !isSignedFor(signingSecret, runId, suspension, ids.signature)) {
+      await trail('bad-signature', 403, suspension);
+      return c.json({ error: BAD_SIGNATURE_MESSAGE, code: BAD_SIGNATURE_CODE, runId, toolCallId }, 403);
+    }
 
     const lease = { holder: randomUUID(), ms: leaseMs };
     const stillSuspended = async () => {
@@ -225,6 +246,28 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     else c.res = held.holdUntilSent(c.res);
     await trail(isSuccess(c.res.status) ? 'accepted' : 'failed', c.res.status, suspension);
   };
+  if (signingSecret === undefined) return guard;
+  return async (c, next) => {
+    // Hono's `next()` resolves to the context: only a Response is the guard's own answer.
+    const answer: unknown = await guard(c, next);
+    if (answer instanceof Response) return answer;
+    if (!c.res || !signsPath(c.req.path, options, c.get('mastra'))) return;
+    const signed = await signResponse(c.res, signingSecret);
+    // Unset first: Hono copies the old answer's headers onto a new one, its content-length too.
+    c.res = undefined;
+    c.res = signed;
+  };
+}
+
+/** The routes whose answers carry suspensions to sign: every agent route, the chat and AG-UI routes, and chatHistoryRoute. */
+function signsPath(path: string, options: AnswerGuardOptions, contextMastra: Mastra | undefined): boolean {
+  const mastra = options.mastra ?? contextMastra;
+  const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+  if (isAgentPath(path, apiPrefix)) return true;
+  const chatPaths = options.chatPaths ?? DEFAULT_CHAT_PATHS;
+  const history = chatPaths.map((pattern) => `${pattern.replace(/\/+$/, '')}/history`);
+  const paths = { chat: [...chatPaths, ...history], agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS };
+  return guardedRoute(path, apiPrefix, paths) !== undefined;
 }
 
 /**

@@ -44,7 +44,11 @@ export function auditTrail(
   };
 }
 
-const REFUSED_CALLERS: ReadonlySet<AnswerRecord['outcome']> = new Set(['not-owner', 'unauthenticated']);
+const REFUSED_CALLERS: ReadonlySet<AnswerRecord['outcome']> = new Set([
+  'not-owner',
+  'unauthenticated',
+  'bad-signature',
+]);
 
 /**
  * The answer as the trail keeps it: an approval's decision, from its route; else the answer's JSON,

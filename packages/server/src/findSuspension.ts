@@ -5,6 +5,10 @@ import { type AnswerIds, isRecord } from './readAnswerIds.ts';
 /** A call the run waits on. */
 export interface Suspension {
   toolCallId: string;
+  /** The tool's name as the model called it, as Mastra recorded it. */
+  toolName: string | undefined;
+  /** What the person is shown: an approval's arguments, a question's or form's suspend payload. */
+  shown: unknown;
   /** When Mastra suspended the step, as it recorded it: differs for each question. */
   suspendedAt: string | undefined;
   /** An approval (`requireApproval`) rather than a question the tool asked with `suspend`. */
@@ -38,10 +42,14 @@ export async function findSuspension(
       if (toolCallId === undefined) continue;
       if (ids.toolCallId !== undefined && ids.toolCallId !== toolCallId) continue;
       const asked = payload.toolCallSuspended;
+      const approval = payload.requireToolApproval;
+      const named = isRecord(approval) ? approval.toolName : payload.toolName;
       return {
         toolCallId,
+        toolName: typeof named === 'string' ? named : undefined,
+        shown: isRecord(approval) ? approval.args : asked,
         suspendedAt,
-        approval: isRecord(payload.requireToolApproval),
+        approval: isRecord(approval),
         expiresAt: isRecord(asked) ? asked.expiresAt : undefined,
         sensitive: isRecord(asked) && asked.sensitive === true,
       };

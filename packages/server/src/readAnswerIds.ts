@@ -7,6 +7,8 @@ export interface AnswerIds {
   toolCallId: string | undefined;
   /** What the request answers with, as it sent it (`resumeData`, an AG-UI resume's payload); `undefined` for none. */
   answer?: unknown;
+  /** The signature of the suspension the answer was given to (`signature`; on AG-UI routes `forwardedProps.signature`). */
+  signature?: unknown;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function readAnswerIds(request: Request, route: GuardedRoute): Prom
   if (route === 'chat' && !fields.resumeData) return undefined;
   const toolCallId =
     typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
-  return { runId: fields.runId, toolCallId, answer: fields.resumeData };
+  return { runId: fields.runId, toolCallId, answer: fields.resumeData, signature: fields.signature };
 }
 
 /**
@@ -31,6 +33,14 @@ export async function readAnswerIds(request: Request, route: GuardedRoute): Prom
  */
 function agUiAnswerIds(input: Record<string, unknown>): AnswerIds | undefined {
   const forwarded = isRecord(input.forwardedProps) ? input.forwardedProps : {};
+  const ids = agUiInterrupt(input, forwarded);
+  return ids && { ...ids, signature: forwarded.signature };
+}
+
+function agUiInterrupt(
+  input: Record<string, unknown>,
+  forwarded: Record<string, unknown>,
+): AnswerIds | undefined {
   const command = isRecord(forwarded.command) ? forwarded.command : {};
   const { interruptEvent, resume } = command;
   if (interruptEvent) {
@@ -95,7 +105,7 @@ async function readMultipartFields(request: Request): Promise<Record<string, unk
     return undefined;
   }
   const fields: Record<string, unknown> = {};
-  for (const name of ['runId', 'toolCallId', 'resumeData', 'autoResumeSuspendedTools']) {
+  for (const name of ['runId', 'toolCallId', 'resumeData', 'autoResumeSuspendedTools', 'signature']) {
     const value = form.get(name);
     if (typeof value === 'string') fields[name] = parseFormValue(value);
   }

@@ -3,11 +3,15 @@ import { askUserTool } from '@mastra/core/tools';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { ask, reply, scriptedModel, type Script } from './scriptedModel.ts';
 
-/** An agent whose only tool is Mastra's real `askUserTool`, driven by `model` or a script. */
+/**
+ * An agent whose only tool is Mastra's real `askUserTool` (or what `wrap` makes of it, e.g.
+ * `@ask-user-kit/server`'s `guardedTool`), driven by `model` or a script.
+ */
 export function askUserAgent(
   id: string,
   modelOrScript: Script | MastraModelConfig,
   instructions?: string,
+  wrap: (tool: typeof askUserTool) => typeof askUserTool = (tool) => tool,
 ): Agent {
   const model =
     Array.isArray(modelOrScript) || typeof modelOrScript === 'function'
@@ -20,7 +24,7 @@ export function askUserAgent(
       instructions ??
       'You help the user. When you need information or a decision from the user, call the ask_user tool.',
     model: model as MastraModelConfig,
-    tools: { ask_user: askUserTool },
+    tools: { ask_user: wrap(askUserTool) },
   });
 }
 

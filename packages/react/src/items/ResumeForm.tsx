@@ -9,6 +9,7 @@ import {
   Root,
   Status,
   Submit,
+  TimeLeft,
   Title,
   type ResumeFormRootProps,
 } from './formParts.tsx';
@@ -40,6 +41,7 @@ function DefaultLayout() {
       <Answer />
       <Fields />
       <ErrorMessage />
+      <TimeLeft />
       <Submit />
       <Retry />
       <Status />
@@ -80,4 +82,5 @@ export const ResumeForm = Object.assign(itemComponent(Root, DefaultLayout, 'Resu
   Error: ErrorMessage,
   Answer,
   Status,
+  TimeLeft,
 });

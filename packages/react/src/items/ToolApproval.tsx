@@ -10,6 +10,7 @@ import {
   Retry,
   Root,
   Status,
+  TimeLeft,
   Title,
   useApprovalContext,
   type ToolApprovalContextValue,
@@ -45,6 +46,7 @@ function DefaultLayout() {
       <Answer />
       <Reason />
       <ErrorMessage />
+      <TimeLeft />
       <Actions>
         <Approve />
         <Decline />
@@ -87,4 +89,5 @@ export const ToolApproval = Object.assign(itemComponent(Root, DefaultLayout, 'To
   Error: ErrorMessage,
   Answer,
   Status,
+  TimeLeft,
 });

@@ -109,6 +109,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const context: ToolApprovalContextValue = {
     ...shared,
     item,
+    expiresAt: item.expiresAt,
     error: entry.error,
     labels,
     reason,
@@ -253,7 +254,7 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 Decline.displayName = 'ToolApproval.Decline';
 
-export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status } = approvalStatusParts;
+export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status, TimeLeft } = approvalStatusParts;
 
 export type ToolApprovalTextProps = ItemTextProps;
 export type ToolApprovalStatusProps = ItemStatusProps;

@@ -105,6 +105,7 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
+    expiresAt: item.expiresAt,
     ids,
   };
   return (
@@ -188,6 +189,7 @@ export const {
   ErrorMessage,
   Answer,
   Status,
+  TimeLeft,
 } = itemStatusParts(
   FormContext,
   'form',

@@ -14,6 +14,7 @@ import { takesAnswer } from '../internal/lifecycle.ts';
 import { submitButtonProps } from '../internal/parts.ts';
 import { visuallyHidden } from '../internal/primitive.ts';
 import { Details } from '../internal/Details.tsx';
+import { TimeLeft as TimeLeftView } from '../internal/TimeLeft.tsx';
 
 export type ItemKind = 'approval' | 'form';
 
@@ -53,7 +54,9 @@ export interface ItemPartsContextValue {
   state: PromptState;
   /** The answer sent, once there is one. */
   answer: ItemEntry['answer'];
-  labels: { retry: string; submitting: string; details: string };
+  labels: { retry: string; submitting: string; details: string; expiresIn: (minutes: number) => string };
+  /** When the item stops taking answers (milliseconds since 1970), if it does. */
+  expiresAt: number | undefined;
   /** The controls show: a well-formed item that takes an answer or is being sent. */
   showControls: boolean;
   /** What `.Answer` shows once answered: the outcome of the answer sent. */
@@ -235,5 +238,14 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
   });
   Status.displayName = `${name}.Status`;
 
-  return { Title, Send, Retry, ErrorMessage, Answer, Status };
+  /** How long the item still takes answers, in words; said politely at 5 minutes and 1 minute left. */
+  const TimeLeft = forwardRef<HTMLParagraphElement, ItemTextProps>(function TimeLeft(props, ref) {
+    const { state, expiresAt, labels } = use('TimeLeft');
+    const attributes = itemAttributes('time-left', kind, state);
+    const words = { state, expiresAt, expiresIn: labels.expiresIn };
+    return <TimeLeftView attributes={attributes} {...words} {...props} ref={ref} />;
+  });
+  TimeLeft.displayName = `${name}.TimeLeft`;
+
+  return { Title, Send, Retry, ErrorMessage, Answer, Status, TimeLeft };
 }

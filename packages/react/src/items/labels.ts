@@ -1,5 +1,6 @@
 import { stateWords, type StateLabels } from '../internal/announcement.ts';
 import { humanName } from '../internal/humanName.ts';
+import { expiresInWords } from '../internal/TimeLeft.tsx';
 
 /** The strings both `<ToolApproval>` and `<ResumeForm>` show. */
 interface ItemLabels extends StateLabels {
@@ -10,6 +11,8 @@ interface ItemLabels extends StateLabels {
   malformed: string;
   /** The summary of the disclosure that holds what is wrong, for developers. */
   details: string;
+  /** How long an item with an `expiresAt` still takes answers, in whole minutes rounded up (`.TimeLeft`). */
+  expiresIn: (minutes: number) => string;
 }
 
 /** The strings `<ToolApproval>` shows or announces; replace any with its `labels` prop. */
@@ -39,6 +42,7 @@ export const defaultApprovalLabels: ApprovalLabels = {
   expired: 'This request is no longer open.',
   malformed: 'This request cannot be shown.',
   details: 'Details',
+  expiresIn: expiresInWords,
 };
 
 /** The strings `<ResumeForm>` shows or announces; replace any with its `labels` prop. */
@@ -67,6 +71,7 @@ export const defaultFormLabels: FormLabels = {
   expired: 'This form is no longer open.',
   malformed: 'This form cannot be shown.',
   details: 'Details',
+  expiresIn: expiresInWords,
   unsupported: 'This field cannot be filled in here.',
   optional: '(optional)',
   noChoice: '—',

@@ -1,14 +1,14 @@
 import { HttpAgent } from '@ag-ui/client';
 import { getLocalAgent } from '@ag-ui/mastra';
 import { createFetchTransport } from '@ask-user-kit/core';
-import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, guardedTool, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AskUserPrompt } from '../../AskUserPrompt.tsx';
 import { defaultLabels } from '../../labels.ts';
 import { resumeEntries, type MastraInterrupt } from './agUiPrompts.ts';
@@ -187,8 +187,12 @@ describe('useAskUserAgUi over HTTP behind the answer guard', () => {
   let guarded: MastraTestServer;
   const claims = libsqlClaimStore({ url: ':memory:' });
   beforeAll(async () => {
+    // Its questions take answers for a minute.
+    const late = askUserAgent('late', tripPlannerScript, undefined, (tool) =>
+      guardedTool(tool, { ttlMs: 60_000 }),
+    );
     guarded = await startMastraTestServer({
-      agents: { trip: askUserAgent('trip', tripPlannerScript) },
+      agents: { trip: askUserAgent('trip', tripPlannerScript), late },
       memory: true,
       middleware: [answerGuard({ claims })],
       apiRoutes: [copilotKitRoute()],
@@ -233,5 +237,27 @@ describe('useAskUserAgUi over HTTP behind the answer guard', () => {
       wait,
     );
     expect(screen.getByRole('status')).toHaveTextContent(defaultLabels.answeredElsewhere);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows a late answer as expired (the guard's 410), its time left shown until then", async () => {
+    const url = `${guarded.url}/copilotkit/agent/late/run`;
+    const page = new HttpAgent({ url, threadId: `thread-${Math.random()}` });
+    const user = userEvent.setup();
+    render(<Tab agent={page} />);
+    page.addMessage({ id: 'message-1', role: 'user', content: 'Plan a trip' });
+    await page.runAgent();
+    await screen.findByRole('textbox', where, wait);
+    expect(screen.getByText('Expires in 1 minute')).toBeVisible();
+
+    // A minute and a bit later, by the clock of the page and of the in-process server alike.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    await user.type(screen.getByRole('textbox', where), 'Paris');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('transcript').textContent).toBe('expired'), wait);
+    expect(screen.getByRole('status')).toHaveTextContent(defaultLabels.expired);
   });
 });

@@ -160,7 +160,9 @@ export function chatPrompts(messages: readonly ChatMessageLike[]): ChatPrompt[] 
       const closed =
         prompt.kind === 'malformed' ? { state: 'malformed' as const } : closedBy(prompt, message.parts);
       found.delete(prompt.key);
-      found.set(prompt.key, { prompt, messageId: message.id, ...(closed ?? { state: 'ready' }) });
+      const signature = isSuspendedPart(part) && isRecord(part.data) ? part.data.signature : undefined;
+      const signed = typeof signature === 'string' ? { signature } : {};
+      found.set(prompt.key, { prompt, messageId: message.id, ...signed, ...(closed ?? { state: 'ready' }) });
     }
   }
   return [...found.values()];

@@ -17,13 +17,17 @@ type Fetch = typeof globalThis.fetch;
  * A fetch that records the resume data of each resume request, and can fail some of them, or
  * first have the same question answered by another client (a request of its own, to its end).
  */
-function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
+function watchedFetch(failResumes = 0, { answerElsewhereFirst = false, forgeSignature = false } = {}) {
   const resumes: unknown[] = [];
+  const signatures: unknown[] = [];
   let failures = failResumes;
   const fetch: Fetch = async (input, init) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown };
+    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown; signature?: unknown };
     if (body.resumeData === undefined) return globalThis.fetch(input, init);
     resumes.push(body.resumeData);
+    signatures.push(body.signature);
+    if (forgeSignature)
+      return globalThis.fetch(input, { ...init, body: JSON.stringify({ ...body, signature: 'forged' }) });
     if (failures > 0) {
       failures -= 1;
       return new Response('{"error":"Service Unavailable"}', { status: 503 });
@@ -34,7 +38,7 @@ function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
     }
     return globalThis.fetch(input, init);
   };
-  return { fetch, resumes };
+  return { fetch, resumes, signatures };
 }
 
 interface ChatProps {
@@ -47,14 +51,23 @@ interface ChatProps {
   thread?: string;
   /** What useChat starts from: the thread read back after a reload. */
   initialMessages?: UIMessage[];
+  /** The agent: `trip`, or `late` (its questions expire after 2 seconds). */
+  agentId?: string;
 }
 
-function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMessages }: ChatProps) {
+function Chat({
+  fetch,
+  route = 'chat',
+  confirmExpiry = false,
+  thread,
+  initialMessages,
+  agentId = 'trip',
+}: ChatProps) {
   const baseUrl = thread ? inject('mastraMemoryUrl') : inject('mastraUrl');
   const [transport] = useState(
     () =>
       new DefaultChatTransport({
-        api: `${baseUrl}/${route}/trip`,
+        api: `${baseUrl}/${route}/${agentId}`,
         fetch,
         body: thread ? { memory: { thread, resource: thread } } : undefined,
       }),
@@ -84,6 +97,12 @@ function Chat({ fetch, route = 'chat', confirmExpiry = false, thread, initialMes
 }
 
 const wait = { timeout: 15_000 };
+
+/** Waits until the question's deadline (its `.TimeLeft`'s `<time>`) has passed. */
+async function pastDeadline(container: HTMLElement) {
+  const deadline = Date.parse(container.querySelector('time')!.dateTime);
+  await expect.poll(() => Date.now() > deadline, wait).toBe(true);
+}
 
 async function start(fetch: Fetch, props: Omit<ChatProps, 'fetch'> = {}) {
   const screen = await render(<Chat fetch={fetch} {...props} />);
@@ -158,6 +177,38 @@ describe('useAskUserChat with the AI SDK useChat in Chromium', () => {
     expect(screen.getByTestId('transcript').element().textContent).toBe('answered-elsewhere');
     expect(watched.resumes).toEqual(['Oslo']);
     expect(screen.container.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it("shows a late answer as expired (the guard's 410)", async () => {
+    const watched = watchedFetch();
+    const screen = await start(watched.fetch, { route: 'guarded-chat', agentId: 'late' });
+    await pastDeadline(screen.container);
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('expired');
+    expect(screen.getByTestId('transcript').element().textContent).toBe('expired');
+    expect(watched.resumes).toEqual(['Oslo']);
+  });
+
+  it('sends the signature the guard gave the question, and shows a refused one in words', async () => {
+    const signed = watchedFetch();
+    const screen = await start(signed.fetch, { route: 'signed-chat' });
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('answered ready');
+    expect(signed.signatures).toEqual([expect.stringMatching(/^[\w-]{43}$/)]);
+    await screen.unmount();
+
+    const forged = watchedFetch(0, { forgeSignature: true });
+    const refused = await start(forged.fetch, { route: 'signed-chat' });
+    await userEvent.fill(refused.getByRole('textbox', { name: 'Where would you like to go?' }), 'Oslo');
+    await userEvent.click(refused.getByRole('button', { name: 'Send' }));
+    await expect.element(refused.getByTestId('transcript'), wait).toHaveTextContent('failed');
+    await expect
+      .element(
+        refused.getByText(/This question changed since it was shown, or its signature is not valid/).first(),
+      )
+      .toBeVisible();
   });
 
   it('shows a question that no longer waits as expired, asking the suspended-runs list', async () => {

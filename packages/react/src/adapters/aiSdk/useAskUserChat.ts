@@ -83,7 +83,7 @@ function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAn
     tracker: createSubmissionTracker({
       busy: () => isBusy(answers.latest.chat),
       suspendedRuns: () => answers.latest.options.suspendedRuns?.(),
-      send: ({ prompt }, answer) => resume(answers, prompt, answer),
+      send: ({ prompt, signature }, answer) => resume(answers, prompt, answer, signature),
       refetch: () => {
         const { chat: current, options: latest } = answers.latest;
         const { history } = latest;
@@ -97,12 +97,17 @@ function answersOf(chat: AskUserChatSource, options: AskUserChatOptions): ChatAn
 }
 
 /** Sends the answer as chatRoute resumes; settles once a render shows the chat's state after it. */
-function resume(answers: ChatAnswers, { runId, toolCallId }: Prompt, answer: AnswerValue): Promise<void> {
+function resume(
+  answers: ChatAnswers,
+  { runId, toolCallId }: Prompt,
+  answer: AnswerValue,
+  signature: string | undefined,
+): Promise<void> {
   const { chat } = answers.latest;
   return new Promise((resolve, reject) => {
     answers.resume = { errorBefore: chat.error, settle: (error) => (error ? reject(error) : resolve()) };
     // `answer` passed validateAnswer: never "" nor [] (a falsy resumeData would start a new run).
-    void chat.sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId } });
+    void chat.sendMessage(undefined, { body: { resumeData: answer, runId, toolCallId, signature } });
   });
 }
 

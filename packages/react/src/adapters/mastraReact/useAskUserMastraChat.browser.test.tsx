@@ -36,11 +36,10 @@ function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
   return { fetch, resumes };
 }
 
-function Chat({ fetch }: { fetch: Fetch }) {
-  const chat = useChat({ agentId: 'trip' });
-  const [transport] = useState(() =>
-    createFetchTransport({ baseUrl: inject('mastraUrl'), agentId: 'trip', fetch }),
-  );
+/** `agentId`: `trip`, or `late` (its questions expire after 2 seconds, behind the answer guard). */
+function Chat({ fetch, agentId = 'trip' }: { fetch: Fetch; agentId?: string }) {
+  const chat = useChat({ agentId });
+  const [transport] = useState(() => createFetchTransport({ baseUrl: inject('mastraUrl'), agentId, fetch }));
   const run = useAskUserMastraChat(chat, { transport });
   const text = chat.messages
     .filter((message) => message.role === 'assistant')
@@ -68,10 +67,10 @@ function Chat({ fetch }: { fetch: Fetch }) {
 const wait = { timeout: 15_000 };
 const where = { name: 'Where would you like to go?' };
 
-async function start(fetch: Fetch) {
+async function start(fetch: Fetch, agentId?: string) {
   const screen = await render(
     <MastraReactProvider baseUrl={inject('mastraUrl')}>
-      <Chat fetch={fetch} />
+      <Chat fetch={fetch} agentId={agentId} />
     </MastraReactProvider>,
   );
   await userEvent.click(screen.getByRole('button', { name: 'Start' }));
@@ -153,5 +152,17 @@ describe('useAskUserMastraChat with @mastra/react useChat in Chromium', () => {
     await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('expired');
     expect(screen.getByTestId('transcript').element().textContent).toBe('expired');
     expect(screen.container.querySelectorAll('form')).toHaveLength(0);
+  });
+
+  it("shows a late answer as expired (the guard's 410)", async () => {
+    const watched = watchedFetch();
+    const screen = await start(watched.fetch, 'late');
+    const deadline = Date.parse(screen.container.querySelector('time')!.dateTime);
+    await expect.poll(() => Date.now() > deadline, wait).toBe(true);
+    await userEvent.fill(screen.getByRole('textbox', where), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByTestId('transcript'), wait).toHaveTextContent('expired');
+    expect(screen.getByTestId('transcript').element().textContent).toBe('expired');
+    expect(watched.resumes).toEqual(['Oslo']);
   });
 });

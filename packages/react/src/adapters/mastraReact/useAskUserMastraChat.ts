@@ -71,13 +71,21 @@ export function useAskUserMastraChat(
       if (resourceId === undefined && threadId === undefined) return undefined;
       return transport.listSuspended({ resourceId, threadId }).then(({ runs }) => runs);
     },
-    send: async ({ prompt }, answer) => {
+    send: async ({ prompt, signature }, answer) => {
       const {
         chat: current,
         options: { transport, resourceId, threadId },
       } = latest.current;
       const { runId, toolCallId } = prompt;
-      const events = await transport.resume({ runId, toolCallId, resumeData: answer, resourceId, threadId });
+      const resumeData = answer;
+      const events = await transport.resume({
+        runId,
+        toolCallId,
+        resumeData,
+        resourceId,
+        threadId,
+        signature,
+      });
       // Taken: the reply folds into the chat as it streams; one that breaks off shows as it stands.
       void foldInto(current, events).catch(() => {});
     },

@@ -90,7 +90,8 @@ export function withRestored<F extends FoundPrompt>(
     for (const call of toolCalls) {
       if (call.requiresApproval || held.has(call.toolCallId) || !isAskUserCall(call)) continue;
       held.add(call.toolCallId);
-      more.push({ prompt: parsePrompt({ ...call, runId }), state: 'ready' });
+      const signed = typeof call.signature === 'string' ? { signature: call.signature } : {};
+      more.push({ prompt: parsePrompt({ ...call, runId }), state: 'ready', ...signed });
     }
   return more.length === 0 ? found : [...found, ...more];
 }

@@ -1,6 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { visuallyHidden } from '../../internal/primitive.ts';
 import { Details } from '../../internal/Details.tsx';
+import { TimeLeft as TimeLeftView } from '../../internal/TimeLeft.tsx';
 import { dataAttributes, usePromptContext } from '../context.ts';
 
 export type AskUserPromptErrorProps = ComponentPropsWithoutRef<'div'>;
@@ -59,3 +60,27 @@ export const Status = forwardRef<HTMLDivElement, AskUserPromptStatusProps>(funct
   );
 });
 Status.displayName = 'AskUserPrompt.Status';
+
+export type AskUserPromptTimeLeftProps = ComponentPropsWithoutRef<'p'>;
+
+/**
+ * How long the question still takes answers, in words (`labels.expiresIn`: "Expires in 4
+ * minutes"), when it has an `expiresAt`; updated each minute, said politely at 5 minutes and at
+ * 1 minute left (not each minute). Nothing once it no longer takes an answer.
+ */
+export const TimeLeft = forwardRef<HTMLParagraphElement, AskUserPromptTimeLeftProps>(
+  function TimeLeft(props, ref) {
+    const context = usePromptContext('<AskUserPrompt.TimeLeft>');
+    return (
+      <TimeLeftView
+        attributes={dataAttributes('time-left', context)}
+        state={context.state}
+        expiresAt={context.prompt.expiresAt}
+        expiresIn={context.labels.expiresIn}
+        {...props}
+        ref={ref}
+      />
+    );
+  },
+);
+TimeLeft.displayName = 'AskUserPrompt.TimeLeft';

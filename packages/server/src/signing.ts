@@ -1,0 +1,189 @@
+// Signed suspensions: the guard signs each question, form and approval it sees streamed or listed,
+// and takes an answer only with the signature of what the run still waits on.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Suspension } from './findSuspension.ts';
+import { isRecord } from './readAnswerIds.ts';
+
+/**
+ * The `code` of the guard's HTTP 403 for an answer whose `signature` is missing, wrong, or made for
+ * another call or other arguments than the ones the run waits on (body: `{ error, code, runId, toolCallId }`).
+ */
+export const BAD_SIGNATURE_CODE = 'bad-signature';
+export const BAD_SIGNATURE_MESSAGE =
+  'This answer is not signed for the question the run waits on: it changed, or the signature is wrong.';
+
+/** What a signature covers: the call, and what the person was shown (an approval's arguments, a question's or form's payload). */
+export interface SignedCall {
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  approval: boolean;
+  /** An approval's arguments; a question's or form's suspend payload. */
+  shown: unknown;
+}
+
+/** JSON with every object's keys sorted, so that equal values give equal text whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value)) ?? 'null';
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isRecord(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key]);
+  return sorted;
+}
+
+/** The HMAC-SHA256 (base64url) of a call and what it showed. */
+export function signatureOf(secret: string, call: SignedCall): string {
+  const kind = call.approval ? 'approval' : 'suspension';
+  const text = canonicalJson([kind, call.runId, call.toolCallId, call.toolName, call.shown]);
+  return createHmac('sha256', secret).update(text).digest('base64url');
+}
+
+/** True when `signature` is the one of the stored suspension (in constant time). */
+export function isSignedFor(
+  secret: string,
+  runId: string,
+  suspension: Suspension,
+  signature: unknown,
+): boolean {
+  if (typeof signature !== 'string' || suspension.toolName === undefined) return false;
+  const expected = Buffer.from(
+    signatureOf(secret, {
+      runId,
+      toolCallId: suspension.toolCallId,
+      toolName: suspension.toolName,
+      approval: suspension.approval,
+      shown: suspension.shown,
+    }),
+  );
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Adds `signature` to each suspension in one streamed or listed value, in place: Mastra's
+ * `tool-call-suspended` and `tool-call-approval` chunks (also wrapped by `observe` as
+ * `{ type: 'chunk', data }`), `@mastra/ai-sdk`'s `data-tool-call-suspended` and
+ * `data-tool-call-approval` parts, `@ag-ui/mastra`'s `on_interrupt` events, and the suspended-runs
+ * list's runs.
+ */
+export function signValue(secret: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const element of value) signValue(secret, element);
+    return;
+  }
+  if (!isRecord(value)) return;
+  const { type } = value;
+  if (type === 'tool-call-suspended' || type === 'tool-call-approval') {
+    if (isRecord(value.payload)) sign(secret, value.payload, value.runId, type === 'tool-call-approval');
+    return;
+  }
+  if (type === 'data-tool-call-suspended' || type === 'data-tool-call-approval') {
+    if (isRecord(value.data)) sign(secret, value.data, value.data.runId, type === 'data-tool-call-approval');
+    return;
+  }
+  if (type === 'CUSTOM' && value.name === 'on_interrupt') {
+    // @ag-ui/mastra sends the interrupt as a JSON string.
+    if (typeof value.value === 'string') value.value = signedJson(secret, value.value);
+    else if (isRecord(value.value)) sign(secret, value.value, value.value.runId, false);
+    return;
+  }
+  if (type === 'chunk') return signValue(secret, value.data);
+  if (Array.isArray(value.runs)) {
+    for (const run of value.runs) {
+      if (!isRecord(run) || !Array.isArray(run.toolCalls)) continue;
+      for (const call of run.toolCalls)
+        if (isRecord(call)) sign(secret, call, run.runId, call.requiresApproval === true);
+    }
+    return;
+  }
+  // chatHistoryRoute's `{ messages }`, and a message's `parts`.
+  if (Array.isArray(value.messages)) signValue(secret, value.messages);
+  if (Array.isArray(value.parts)) signValue(secret, value.parts);
+}
+
+function signedJson(secret: string, text: string): string {
+  try {
+    const interrupt: unknown = JSON.parse(text);
+    if (!isRecord(interrupt)) return text;
+    sign(secret, interrupt, interrupt.runId, false);
+    return JSON.stringify(interrupt);
+  } catch {
+    return text;
+  }
+}
+
+function sign(secret: string, call: Record<string, unknown>, runId: unknown, approval: boolean): void {
+  const { toolCallId, toolName } = call;
+  if (typeof runId !== 'string' || typeof toolCallId !== 'string' || typeof toolName !== 'string') return;
+  const shown = approval ? call.args : call.suspendPayload;
+  call.signature = signatureOf(secret, { runId, toolCallId, toolName, approval, shown });
+}
+
+/**
+ * The response with its suspensions signed: an SSE body frame by frame (`data: <json>` frames,
+ * others as they are), a JSON body whole. Any other body is left as it is.
+ */
+export async function signResponse(response: Response, secret: string): Promise<Response> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!response.body) return response;
+  if (contentType.includes('text/event-stream')) {
+    const body = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(signedFrames(secret))
+      .pipeThrough(new TextEncoderStream());
+    return new Response(body, response);
+  }
+  if (!contentType.includes('application/json')) return response;
+  const text = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  const init = { status: response.status, statusText: response.statusText, headers };
+  try {
+    const value: unknown = JSON.parse(text);
+    signValue(secret, value);
+    return new Response(JSON.stringify(value), init);
+  } catch {
+    return new Response(text, init);
+  }
+}
+
+const FRAME_END = /\r?\n\r?\n/;
+
+/** SSE text in, the same text out with each `data: <json>` frame's suspensions signed. */
+function signedFrames(secret: string): TransformStream<string, string> {
+  let pending = '';
+  const signFrame = (frame: string) => {
+    const lines = frame.split(/\r?\n/);
+    return lines
+      .map((line) => {
+        if (!line.startsWith('data:')) return line;
+        const data = line.slice('data:'.length).trimStart();
+        if (!data.startsWith('{')) return line;
+        try {
+          const value: unknown = JSON.parse(data);
+          signValue(secret, value);
+          return `data: ${JSON.stringify(value)}`;
+        } catch {
+          return line;
+        }
+      })
+      .join('\n');
+  };
+  return new TransformStream({
+    transform(text, controller) {
+      pending += text;
+      for (let match = FRAME_END.exec(pending); match; match = FRAME_END.exec(pending)) {
+        const frame = pending.slice(0, match.index);
+        pending = pending.slice(match.index + match[0].length);
+        controller.enqueue(`${signFrame(frame)}\n\n`);
+      }
+    },
+    flush(controller) {
+      if (pending) controller.enqueue(signFrame(pending));
+    },
+  });
+}
