@@ -49,7 +49,12 @@ function parseElicitation(call: ItemCall, key: string): SuspensionItem | undefin
   const server = own(request, 'server');
   if (typeof server !== 'string' || !server.trim()) return malformed(NO_SERVER);
   const message = own(request, 'message');
-  const asked = { ...identity, kind: 'elicitation' as const, server, message: typeof message === 'string' ? message : '' };
+  const asked = {
+    ...identity,
+    kind: 'elicitation' as const,
+    server,
+    message: typeof message === 'string' ? message : '',
+  };
   if (own(request, 'mode') === 'url') {
     const url = webAddress(own(request, 'url'));
     return url ? { ...asked, mode: 'url', url } : malformed(BAD_URL);
@@ -75,7 +80,8 @@ function validateElicitation(item: SuspensionItem, draft: unknown): ItemCheck {
 
 /** MCP's answer to an elicitation (`ElicitResult`), as the relaying tool is resumed with. */
 function elicitResult(answer: ItemAnswer): FormData {
-  if (answer.type === 'accept') return answer.data ? { action: 'accept', content: answer.data } : { action: 'accept' };
+  if (answer.type === 'accept')
+    return answer.data ? { action: 'accept', content: answer.data } : { action: 'accept' };
   return { action: answer.type };
 }
 

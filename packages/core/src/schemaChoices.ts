@@ -36,7 +36,8 @@ function titledChoices(list: unknown): Choices<string> | string {
   const options: string[] = [];
   const optionLabels: string[] = [];
   for (const choice of list) {
-    if (!isObject(choice) || unknownKeyword(choice, new Set(['const', 'title', 'description']))) return TITLED;
+    if (!isObject(choice) || unknownKeyword(choice, new Set(['const', 'title', 'description'])))
+      return TITLED;
     const value = own(choice, 'const');
     const title = own(choice, 'title') ?? value;
     if (typeof value !== 'string' || typeof title !== 'string') return TITLED;
@@ -62,9 +63,9 @@ export function singleChoices(schema: Json): Choices<string | number> | string {
   if (typeof options === 'string') return options;
   const names = own(schema, 'enumNames');
   if (names === undefined) return { options };
-  const sameLength = Array.isArray(names) && names.length === values.length && options.length === values.length;
+  const sameLength =
+    Array.isArray(names) && names.length === values.length && options.length === values.length;
   if (!sameLength || !names.every((name) => typeof name === 'string'))
     return 'its enumNames do not name each enum value';
   return { options, optionLabels: names as string[] };
 }
-

@@ -59,7 +59,8 @@ export function formatted(format: TextFormat, raw: string): string | undefined {
       const full = DATE_TIME.exec(raw);
       if (full) {
         const [, date, hours, minutes, seconds, offsetHours = '00', offsetMinutes = '00'] = full;
-        const valid = isDate(date!) && isTime(hours!, minutes!, seconds) && isTime(offsetHours, offsetMinutes);
+        const valid =
+          isDate(date!) && isTime(hours!, minutes!, seconds) && isTime(offsetHours, offsetMinutes);
         return valid ? raw : undefined;
       }
       const local = LOCAL_DATE_TIME.exec(raw);
