@@ -1,5 +1,7 @@
-import { createRunStore } from '@ask-user-kit/core';
-import { createFetchTransport } from '@ask-user-kit/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFetchTransport, createRunStore, listSuspendedRuns } from '@ask-user-kit/core';
 import { elicitations } from '@ask-user-kit/core/items';
 import type { ElicitationItem, RunStore } from '@ask-user-kit/core';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
@@ -12,15 +14,15 @@ import { relayElicitations } from '@ask-user-kit/server/mcp';
 // through MCPClient by an agent on a real Mastra server; the page's side is core's store.
 
 let mcp: Awaited<ReturnType<typeof serveMcp>>;
-let client: MCPClient;
+const clients: MCPClient[] = [];
 let server: MastraTestServer;
 const resumes: string[] = [];
 
-beforeAll(async () => {
-  mcp = await serveMcp(bookingMcpServer());
+/** A Mastra server whose agent calls the MCP server through an MCPClient of its own. */
+function startServer(storage?: string): Promise<MastraTestServer> {
   const relay = relayElicitations();
-  client = new MCPClient({
-    id: 'relay-test',
+  const client = new MCPClient({
+    id: `relay-test-${clients.length}`,
     servers: {
       bookings: {
         url: mcp.url,
@@ -29,25 +31,34 @@ beforeAll(async () => {
       },
     },
   });
+  clients.push(client);
   const agent = bookingAgent(async () => relay.tools(await client.listTools()));
-  server = await startMastraTestServer({ agents: { booking: agent } });
+  return startMastraTestServer({ agents: { booking: agent }, storage });
+}
+
+beforeAll(async () => {
+  mcp = await serveMcp(bookingMcpServer());
+  server = await startServer();
 });
 afterAll(async () => {
   await server?.close();
-  await client?.disconnect();
+  await Promise.all(clients.map((client) => client.disconnect()));
   await mcp?.close();
 });
 
-let conversation = 0;
-async function ask(text: string): Promise<{ store: RunStore; item: ElicitationItem }> {
-  const transport = createFetchTransport({
-    baseUrl: server.url,
+const transportTo = (at: MastraTestServer) =>
+  createFetchTransport({
+    baseUrl: at.url,
     agentId: 'booking',
     fetch: (input, init) => {
       if (String(input).endsWith('/resume-stream')) resumes.push(String(init?.body));
       return fetch(input, init);
     },
   });
+
+let conversation = 0;
+async function ask(text: string, at = server): Promise<{ store: RunStore; item: ElicitationItem }> {
+  const transport = transportTo(at);
   const store = createRunStore({ transport, resourceId: `guest-${++conversation}`, items: [elicitations] });
   await store.send(text);
   const [item] = store.getSnapshot().openItems;
@@ -116,6 +127,30 @@ describe('an MCP tool that elicits a form, relayed to the page', () => {
     expect(JSON.parse(resumes.at(-1)!).resumeData).toEqual({ action: 'cancel' });
     expect(store.getSnapshot().items.at(-1)?.answer).toEqual({ type: 'cancel' });
     expect(lastReply(store)?.text).toBe(`The bookings server says: Tool 'book_table' was cancelled`);
+  });
+});
+
+describe('after a restart of the Mastra server', () => {
+  it('comes back from the suspended-runs list, and the answer reaches the MCP server', async () => {
+    const storage = `file:${join(mkdtempSync(join(tmpdir(), 'elicit-')), 'mastra.db')}`;
+    const before = await startServer(storage);
+    const { item } = await ask('A table, please.', before);
+    await before.close();
+    const after = await startServer(storage);
+    try {
+      const transport = transportTo(after);
+      const store = createRunStore({ transport, resourceId: `guest-${conversation}`, items: [elicitations] });
+      store.restore((await listSuspendedRuns(transport, { resourceId: `guest-${conversation}` })).runs);
+      const [restored] = store.getSnapshot().openItems;
+      expect(restored).toEqual(item);
+      const content = { name: 'Grace', email: 'grace@example.com', date: '2027-01-02', guests: '2' };
+      await store.submit(item.key, { action: 'accept', content });
+      expect(lastReply(store)?.text).toBe(
+        'The bookings server says: Booked Chez Nous for 2 on 2027-01-02 (Grace).',
+      );
+    } finally {
+      await after.close();
+    }
   });
 });
 
