@@ -2,7 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** MCP's answer to an elicitation (`ElicitResult`): accept (with the form's content), decline or cancel. */
 export type ElicitAnswer =
-  { action: 'accept'; content?: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
+  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
 
 /** What an MCP server asks (`ElicitRequest`'s params): a form (`requestedSchema`) or a URL to open. */
 type ElicitParams = { mode?: string; message?: string; [key: string]: unknown };

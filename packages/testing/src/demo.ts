@@ -11,4 +11,4 @@ export {
   conciergeTrip,
   confirmBudgetTool,
 } from './concierge.ts';
-export { bookingAgent, bookingMcpServer, bookingSchema, DEPOSIT_URL, serveMcp } from './mcpServers.ts';
+export { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from './mcpServers.ts';

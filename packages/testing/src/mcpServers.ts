@@ -6,40 +6,6 @@ import { MCPServer } from '@mastra/mcp';
 import { z } from 'zod';
 import { ask, reply, scriptedModel } from './scriptedModel.ts';
 
-/** The booking form, in MCP's restricted schema (2025-11-25): one field of each kind it allows. */
-export const bookingSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 40 },
-    email: { type: 'string', title: 'E-mail', format: 'email' },
-    date: { type: 'string', title: 'Date', format: 'date' },
-    guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 8, default: 2 },
-    terrace: { type: 'boolean', title: 'On the terrace', default: false },
-    seating: {
-      type: 'string',
-      title: 'Seating',
-      oneOf: [
-        { const: 'inside', title: 'Inside' },
-        { const: 'bar', title: 'At the bar' },
-      ],
-    },
-    menu: { type: 'string', title: 'Menu', enum: ['set', 'carte'], enumNames: ['Set menu', 'À la carte'] },
-    diets: {
-      type: 'array',
-      title: 'Diets',
-      items: {
-        type: 'string',
-        anyOf: [
-          { const: 'vegan', title: 'Vegan' },
-          { const: 'gluten-free', title: 'Gluten-free' },
-        ],
-      },
-      maxItems: 2,
-    },
-  },
-  required: ['name', 'email', 'date', 'guests'],
-} as const;
-
 /** Where the deposit is paid, in URL mode (never a form). */
 export const DEPOSIT_URL = 'https://payments.example.com/deposit/42';
 
@@ -47,7 +13,39 @@ const bookTable = createTool({
   id: 'book_table',
   description: 'Books a table; asks the guest for the booking details.',
   inputSchema: z.object({ restaurant: z.string() }),
-  resumeSchema: bookingSchema,
+  // MCP's restricted schema (2025-11-25): one field of each kind it allows.
+  resumeSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name', minLength: 2, maxLength: 40 },
+      email: { type: 'string', title: 'E-mail', format: 'email' },
+      date: { type: 'string', title: 'Date', format: 'date' },
+      guests: { type: 'integer', title: 'Guests', minimum: 1, maximum: 8, default: 2 },
+      terrace: { type: 'boolean', title: 'On the terrace', default: false },
+      seating: {
+        type: 'string',
+        title: 'Seating',
+        oneOf: [
+          { const: 'inside', title: 'Inside' },
+          { const: 'bar', title: 'At the bar' },
+        ],
+      },
+      menu: { type: 'string', title: 'Menu', enum: ['set', 'carte'], enumNames: ['Set menu', 'À la carte'] },
+      diets: {
+        type: 'array',
+        title: 'Diets',
+        items: {
+          type: 'string',
+          anyOf: [
+            { const: 'vegan', title: 'Vegan' },
+            { const: 'gluten-free', title: 'Gluten-free' },
+          ],
+        },
+        maxItems: 2,
+      },
+    },
+    required: ['name', 'email', 'date', 'guests'],
+  },
   execute: async ({ restaurant }, context) => {
     const details = context.resumeData as Record<string, unknown> | undefined;
     if (!details) {
