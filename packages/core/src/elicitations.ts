@@ -1,6 +1,6 @@
 import { parseFormSchema } from './formSchema.ts';
 import { isObject, own } from './schemaKeywords.ts';
-import type { ElicitationItem, ItemAnswer, ItemCall, ItemCheck, ItemKind, SuspensionItem } from './types.ts';
+import type { ItemAnswer, ItemCall, ItemCheck, ItemKind, SuspensionItem } from './types.ts';
 import { validateForm, type FormData, type FormDraft } from './validateForm.ts';
 
 // An MCP server's elicitation, relayed by `@ask-user-kit/server`'s `elicitationTools`: the tool

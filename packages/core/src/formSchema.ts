@@ -1,7 +1,6 @@
 import { compilePattern } from './pattern.ts';
 import { quote } from './quote.ts';
 import {
-  enumOptions,
   isNumber,
   isObject,
   keywordProblem,
