@@ -56,8 +56,15 @@ function canonical(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
 }
 
+/**
+ * What makes a request the question it is: its mode, words, form and URL (not an id the server
+ * makes up anew on each call, such as URL mode's `elicitationId`).
+ */
+const questionOf = ({ mode, message, requestedSchema, url }: ElicitParams) =>
+  canonical({ mode: mode ?? 'form', message, requestedSchema, url });
+
 /** Two requests are the same question: one answer for one fits the other. */
-const sameRequest = (left: ElicitParams, right: ElicitParams) => canonical(left) === canonical(right);
+const sameRequest = (left: ElicitParams, right: ElicitParams) => questionOf(left) === questionOf(right);
 
 const isRelayPayload = (value: unknown): value is RelayPayload =>
   typeof value === 'object' && value !== null && Array.isArray((value as RelayPayload).answered);
