@@ -32,8 +32,26 @@ export default async function setup(project: TestProject) {
       return guard(c, next);
     return next();
   };
+  // An MCP server whose tools elicit, called by the `booking` agent through an MCP client that
+  // relays its elicitations to the page.
+  const { bookingAgent, bookingMcpServer, serveMcp } = await import('@ask-user-kit/testing/demo');
+  const { relayElicitations } = await import('@ask-user-kit/server/mcp');
+  const { MCPClient } = await import('@mastra/mcp');
+  const mcp = await serveMcp(bookingMcpServer());
+  const relay = relayElicitations();
+  const mcpClient = new MCPClient({
+    id: 'react-tests',
+    servers: {
+      bookings: {
+        url: mcp.url,
+        inputRequests: relay.inputRequests,
+        capabilities: { elicitation: { form: {}, url: {} } },
+      },
+    },
+  });
+  const booking = bookingAgent(async () => relay.tools(await mcpClient.listTools()));
   const server = await startMastraTestServer({
-    agents: testAgents(),
+    agents: { ...testAgents(), booking },
     apiRoutes,
     middleware: [guardChatOnly],
   });
@@ -59,6 +77,8 @@ export default async function setup(project: TestProject) {
     await memoryServer.close();
     await noCorsServer.close();
     await pageServer.close();
+    await mcpClient.disconnect();
+    await mcp.close();
     claims.close();
   };
 }

@@ -1,5 +1,6 @@
 import { Chat } from './Chat.tsx';
 import { Concierge } from './Concierge.tsx';
+import { McpBooking } from './McpBooking.tsx';
 import { useConversationId } from './conversation.ts';
 import { StackPage } from './stacks/StackPage.tsx';
 import { stackFromUrl } from './stacks/StackShell.tsx';
@@ -7,6 +8,15 @@ import { stackFromUrl } from './stacks/StackShell.tsx';
 /** One conversation at a time; a new one remounts the chat with a fresh run store. */
 export function App() {
   const conversation = useConversationId();
+  // ?page=mcp: an agent whose MCP server asks through elicitation (a form, a payment page).
+  if (new URLSearchParams(location.search).get('page') === 'mcp')
+    return (
+      <McpBooking
+        key={conversation.id}
+        conversationId={conversation.id}
+        onNewConversation={() => conversation.startNew('push')}
+      />
+    );
   // ?agent=concierge talks to the concierge (approvals and forms) instead of the planner, on a
   // thread of its own.
   if (conversation.agent === 'concierge')

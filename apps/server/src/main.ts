@@ -5,7 +5,16 @@ import { answerGuard, libsqlClaimStore, threadGuard } from '@ask-user-kit/server
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
-import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import {
+  askUserAgent,
+  bookingAgent,
+  bookingMcpServer,
+  conciergeAgent,
+  serveMcp,
+  tripPlannerScript,
+} from '@ask-user-kit/testing/demo';
+import { relayElicitations } from '@ask-user-kit/server/mcp';
+import { MCPClient } from '@mastra/mcp';
 import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
@@ -49,6 +58,21 @@ const storage = process.env.STORAGE_URL || defaultStorage();
 const onPostgres = /^postgres(ql)?:\/\//i.test(storage);
 // The URL as printed: without its password.
 const shownStorage = onPostgres ? storage.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@') : storage;
+// The booking agent's MCP server (bookings), on a port of its own: its tools ask the user through
+// MCP elicitation, relayed to the page as suspensions of the agent's tool call.
+const mcp = await serveMcp(bookingMcpServer());
+const relay = relayElicitations();
+const mcpClient = new MCPClient({
+  id: 'demo',
+  servers: {
+    bookings: {
+      url: mcp.url,
+      inputRequests: relay.inputRequests,
+      capabilities: { elicitation: { form: {}, url: {} } },
+    },
+  },
+});
+
 const agents = {
   planner: askUserAgent(
     'planner',
@@ -58,6 +82,7 @@ const agents = {
       '(multiple choice), then write a short plan that uses their answers.',
   ),
   concierge: conciergeAgent(),
+  booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
 };
 
 function fail(message: string): never {
@@ -187,6 +212,8 @@ const stop = () =>
   void server
     .close()
     .then(closeClaims)
+    .then(() => mcpClient.disconnect())
+    .then(() => mcp.close())
     .then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -258,7 +258,7 @@ export interface FormItem extends ItemIdentity {
 export interface MalformedItem extends ItemIdentity {
   kind: 'malformed';
   /** What it would have been. */
-  of: 'approval' | 'form';
+  of: 'approval' | 'form' | 'elicitation';
   /** Human-readable: what is wrong. */
   reason: string;
   payload: unknown;
@@ -269,11 +269,32 @@ export interface MalformedItem extends ItemIdentity {
  * beside prompts (`snapshot.openItems` beside `snapshot.openPrompts`) so that prompt code never
  * meets a kind it does not know.
  */
-export type SuspensionItem = ApprovalItem | FormItem | MalformedItem;
+export type SuspensionItem = ApprovalItem | FormItem | ElicitationItem | MalformedItem;
 
-/** What answers an item: an approval, a decline (with a reason for the model), or form data. */
+/**
+ * An MCP server's request for input (elicitation), relayed by the agent's MCP tool: the
+ * `server` that asks is always shown. In `form` mode, fill in the form generated from its
+ * requested schema; in `url` mode, the user opens `url` (only on their click) and it is never a
+ * form. Answered with accept, decline or cancel.
+ */
+export type ElicitationItem = ItemIdentity & {
+  kind: 'elicitation';
+  /** The name of the MCP server that asks, as the app's MCP client calls it. */
+  server: string;
+  /** What the server asks, in its words. */
+  message: string;
+} & ({ mode: 'form'; form: FormSchema } | { mode: 'url'; url: string });
+
+/**
+ * What answers an item: an approval, a decline (with a reason for the model), form data, or an
+ * elicitation's accept (with the form's data in form mode) or cancel.
+ */
 export type ItemAnswer =
-  { type: 'approve' } | { type: 'decline'; reason?: string } | { type: 'submit'; data: FormData };
+  | { type: 'approve' }
+  | { type: 'decline'; reason?: string }
+  | { type: 'submit'; data: FormData }
+  | { type: 'accept'; data?: FormData }
+  | { type: 'cancel' };
 
 /** A suspended call that may become an item, from a chunk or from the suspended-runs list. */
 export interface ItemCall {

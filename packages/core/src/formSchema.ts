@@ -1,7 +1,6 @@
 import { compilePattern } from './pattern.ts';
 import { quote } from './quote.ts';
 import {
-  enumOptions,
   isNumber,
   isObject,
   keywordProblem,
@@ -10,6 +9,7 @@ import {
   unknownKeyword,
   type Json,
 } from './schemaKeywords.ts';
+import { listOptions, singleChoices } from './schemaChoices.ts';
 
 /** What every form field has: its property name, what to call it, and whether it must be given. */
 interface FieldBase {
@@ -28,7 +28,12 @@ export interface StringField extends FieldBase {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** What the text must be: an e-mail address, a URI, a date (`2026-12-05`) or a date and time (RFC 3339). */
+  format?: TextFormat;
 }
+
+/** The `format`s a text field enforces. */
+export type TextFormat = 'email' | 'uri' | 'date' | 'date-time';
 
 /** A number field (`type: "number"` or `"integer"`). */
 export interface NumberField extends FieldBase {
@@ -52,6 +57,8 @@ export interface BooleanField extends FieldBase {
 export interface EnumField extends FieldBase {
   type: 'enum';
   options: (string | number)[];
+  /** What to show for each option, in the same order (`oneOf` titles, `enumNames`); else the option itself. */
+  optionLabels?: string[];
   default?: string | number;
 }
 
@@ -59,6 +66,8 @@ export interface EnumField extends FieldBase {
 export interface MultiEnumField extends FieldBase {
   type: 'multi-enum';
   options: string[];
+  /** What to show for each option, in the same order (`anyOf` titles); else the option itself. */
+  optionLabels?: string[];
   default?: string[];
   minItems?: number;
   maxItems?: number;
@@ -98,11 +107,9 @@ const unsupported = (base: FieldBase, reason: string): UnsupportedField => ({
   reason,
 });
 
-const LIST_OF_TEXT = 'a list is supported only as a list of text choices (items with an enum of text)';
-
 /** The field type a property schema describes, or why none. */
 function typeOf(schema: Json): FormField['type'] | string {
-  if (own(schema, 'enum') !== undefined) return 'enum';
+  if (own(schema, 'enum') !== undefined || own(schema, 'oneOf') !== undefined) return 'enum';
   const type = own(schema, 'type');
   if (type === 'array') return 'multi-enum';
   if (typeof type !== 'string') return Array.isArray(type) ? 'it allows several types' : 'it has no type';
@@ -111,16 +118,7 @@ function typeOf(schema: Json): FormField['type'] | string {
   return type as FormField['type'];
 }
 
-/** The text choices of a list's `items` schema, or why it is not a list of text choices. */
-function listOptions(items: unknown): string[] | string {
-  if (!isObject(items)) return LIST_OF_TEXT;
-  const values = own(items, 'enum');
-  if (!Array.isArray(values) || unknownKeyword(items, new Set(['type', 'enum']))) return LIST_OF_TEXT;
-  const options = enumOptions(values, own(items, 'type'));
-  if (typeof options === 'string') return `its items: ${options}`;
-  if (!options.every((option) => typeof option === 'string')) return LIST_OF_TEXT;
-  return options as string[];
-}
+const FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
 
 /** Builds one field; `depth` 1 is a top-level property, 2 a property of a group. */
 function fieldOf(name: string, schema: unknown, required: boolean, depth: number): FormField {
@@ -145,6 +143,12 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
       if (typeof fallback === 'string') field.default = fallback;
       if (count('minLength') !== undefined) field.minLength = count('minLength');
       if (count('maxLength') !== undefined) field.maxLength = count('maxLength');
+      const format = own(schema, 'format');
+      if (format !== undefined) {
+        if (typeof format !== 'string' || !FORMATS.has(format))
+          return unsupported(base, `the format "${quote(String(format))}" is not supported`);
+        field.format = format as TextFormat;
+      }
       const pattern = own(schema, 'pattern');
       if (typeof pattern === 'string') {
         const compiled = compilePattern(pattern);
@@ -169,19 +173,17 @@ function fieldOf(name: string, schema: unknown, required: boolean, depth: number
       return field;
     }
     case 'enum': {
-      const values = own(schema, 'enum');
-      if (!Array.isArray(values)) return unsupported(base, 'its enum is not a list');
-      const options = enumOptions(values, own(schema, 'type'));
-      if (typeof options === 'string') return unsupported(base, options);
-      const field: EnumField = { ...base, type: 'enum', options };
-      if (options.includes(fallback as string)) field.default = fallback as string | number;
+      const choices = singleChoices(schema);
+      if (typeof choices === 'string') return unsupported(base, choices);
+      const field: EnumField = { ...base, type: 'enum', ...choices };
+      if (choices.options.includes(fallback as string)) field.default = fallback as string | number;
       return field;
     }
     case 'multi-enum': {
-      const options = listOptions(own(schema, 'items'));
-      if (typeof options === 'string') return unsupported(base, options);
-      const field: MultiEnumField = { ...base, type: 'multi-enum', options };
-      const offered = new Set(options);
+      const choices = listOptions(own(schema, 'items'));
+      if (typeof choices === 'string') return unsupported(base, choices);
+      const field: MultiEnumField = { ...base, type: 'multi-enum', ...choices };
+      const offered = new Set(choices.options);
       if (Array.isArray(fallback) && fallback.every((value) => offered.has(value as string)))
         field.default = fallback as string[];
       if (count('minItems') !== undefined) field.minItems = count('minItems');

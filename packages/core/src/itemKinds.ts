@@ -1,3 +1,4 @@
+import { isElicitationCall } from './elicitations.ts';
 import { parseApproval, parseFormItem } from './items.ts';
 import { isAskUserCall } from './prompt.ts';
 import type { AnswerFields, ItemAnswer, ItemCheck, ItemKind, SuspensionItem } from './types.ts';
@@ -12,7 +13,8 @@ const refuse = (message: string): ItemCheck => ({ ok: false, message });
 function resumeFields({ runId, toolCallId }: SuspensionItem, answer: ItemAnswer): AnswerFields {
   if (answer.type === 'submit') return { runId, toolCallId, resumeData: answer.data };
   const reason = answer.type === 'decline' && answer.reason ? { reason: answer.reason } : {};
-  return { runId, toolCallId, resumeData: undefined, approval: answer.type, ...reason };
+  const approval = answer.type === 'approve' ? 'approve' : 'decline';
+  return { runId, toolCallId, resumeData: undefined, approval, ...reason };
 }
 
 /**
@@ -47,7 +49,8 @@ function formsKind(schemas: Record<string, unknown>): FormsKind {
     name: 'form',
     parse(call, key) {
       const { toolName, suspendPayload } = call;
-      if (call.requiresApproval || isAskUserCall({ toolName, suspendPayload })) return undefined;
+      if (call.requiresApproval || isAskUserCall({ toolName, suspendPayload }) || isElicitationCall(call))
+        return undefined;
       const fallback = Object.hasOwn(schemas, call.toolName) ? schemas[call.toolName] : undefined;
       return parseFormItem(call, key, fallback);
     },

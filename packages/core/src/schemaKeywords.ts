@@ -26,11 +26,11 @@ const ANNOTATIONS = ['title', 'description', 'default', '$schema', '$id', 'examp
 /** The keywords each field type understands, annotations included. */
 export const KEYWORDS = new Map(
   Object.entries({
-    string: ['type', 'minLength', 'maxLength', 'pattern'],
+    string: ['type', 'minLength', 'maxLength', 'pattern', 'format'],
     number: ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
     integer: ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'],
     boolean: ['type'],
-    enum: ['type', 'enum'],
+    enum: ['type', 'enum', 'enumNames', 'oneOf'],
     'multi-enum': ['type', 'items', 'minItems', 'maxItems', 'uniqueItems'],
     object: ['type', 'properties', 'required', 'additionalProperties'],
   }).map(([type, keywords]) => [type, new Set([...keywords, ...ANNOTATIONS])]),

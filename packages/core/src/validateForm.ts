@@ -1,5 +1,6 @@
 import type { FormField, FormSchema, MultiEnumField, StringField } from './formSchema.ts';
 import { compilePattern, type CompiledPattern } from './pattern.ts';
+import { formatMessages, formatted } from './textFormat.ts';
 
 /**
  * What a form holds before it is submitted, as its controls give it: text for text, number and
@@ -38,6 +39,7 @@ export const formMessages = {
   minLength: (min: number) => `Enter at least ${min} character${min === 1 ? '' : 's'}.`,
   maxLength: (max: number) => `Enter at most ${max} character${max === 1 ? '' : 's'}.`,
   pattern: 'This does not have the expected format.',
+  format: formatMessages,
   notAnOption: 'Choose one of the options.',
   minItems: (min: number) => `Choose at least ${min}.`,
   maxItems: (max: number) => `Choose at most ${max}.`,
@@ -108,15 +110,18 @@ function matches(field: StringField & { pattern: string }, text: string): boolea
 }
 
 function textOf(field: StringField, raw: string): FieldResult {
+  // A formatted field's text is checked as it will be sent (a local date and time becomes UTC).
+  const text = field.format === undefined ? raw : formatted(field.format, raw);
+  if (text === undefined) return { error: formMessages.format[field.format!] };
   // JSON Schema counts a string's length in code points, not UTF-16 units: "🙂" is 1 long.
-  const length = Array.from(raw).length;
+  const length = Array.from(text).length;
   if (field.minLength !== undefined && length < field.minLength)
     return { error: formMessages.minLength(field.minLength) };
   if (field.maxLength !== undefined && length > field.maxLength)
     return { error: formMessages.maxLength(field.maxLength) };
-  if (field.pattern !== undefined && !matches(field as StringField & { pattern: string }, raw))
+  if (field.pattern !== undefined && !matches(field as StringField & { pattern: string }, text))
     return { error: formMessages.pattern };
-  return { value: raw };
+  return { value: text };
 }
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;

@@ -11,3 +11,4 @@ export {
   conciergeTrip,
   confirmBudgetTool,
 } from './concierge.ts';
+export { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from './mcpServers.ts';

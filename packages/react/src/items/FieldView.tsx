@@ -24,6 +24,25 @@ export interface FieldViewProps {
   outer?: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> };
 }
 
+/** The input type of a text field of a `format`: the browser's date and time pickers, its e-mail and URL keyboards. */
+const INPUT_TYPES = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as const;
+
+/** What an option shows: its title (`oneOf`, `anyOf`, `enumNames`), else itself. */
+const optionText = (field: FormField, option: string | number): string => {
+  if (field.type !== 'enum' && field.type !== 'multi-enum') return String(option);
+  const index = (field.options as (string | number)[]).indexOf(option);
+  return field.optionLabels?.[index] ?? String(option);
+};
+
+/** An RFC 3339 time as a `datetime-local` input shows it (the user's local time); other text as it is. */
+function localDateTime(text: string): string {
+  if (!/(?:[Zz]|[+-]\d{2}:\d{2})$/.test(text)) return text;
+  const moment = new Date(text);
+  if (Number.isNaN(moment.getTime())) return text;
+  const local = new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 19);
+}
+
 /** A field's name for people: the schema's `title`, else its property name in words ("Amount"). */
 const fieldLabel = (field: FormField) => (field.label === field.name ? humanName(field.name) : field.label);
 
@@ -123,7 +142,7 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
                   )
                 }
               />
-              {option}
+              {optionText(field, option)}
             </label>
           ))}
           {errorText}
@@ -195,7 +214,7 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
               <option value="">{labels.noChoice}</option>
               {field.options.map((option) => (
                 <option key={String(option)} value={String(option)}>
-                  {String(option)}
+                  {optionText(field, option)}
                 </option>
               ))}
             </select>
@@ -203,13 +222,13 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
             <input
               {...common}
               data-part="text-field"
-              type={field.type === 'string' ? 'text' : 'number'}
+              type={field.type === 'string' ? (field.format ? INPUT_TYPES[field.format] : 'text') : 'number'}
               inputMode={
                 field.type === 'integer' ? 'numeric' : field.type === 'number' ? 'decimal' : undefined
               }
               step={field.type === 'integer' ? 1 : field.type === 'number' ? 'any' : undefined}
               required={field.required}
-              value={text}
+              value={field.type === 'string' && field.format === 'date-time' ? localDateTime(text) : text}
               onChange={(event) => onChange(event.target.value)}
             />
           )}
@@ -222,10 +241,10 @@ export function FieldView({ field, path, value, onChange, context, outer }: Fiel
 /** One value sent, as a person reads it: Yes/No, a list joined with ", ", a group's own values. */
 function SentValue({ field, value, labels }: { field: FormField; value: unknown; labels: FormLabels }) {
   if (typeof value === 'boolean') return value ? labels.yes : labels.no;
-  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (Array.isArray(value)) return value.map((option: string) => optionText(field, option)).join(', ');
   if (field.type === 'object' && isDraft(value))
     return <SentValues fields={field.fields} data={value as FormData} labels={labels} />;
-  return String(value);
+  return optionText(field, value as string | number);
 }
 
 /** What a form sent, field by field in the schema's order (fields left empty are left out). */

@@ -62,7 +62,9 @@ export function useItemRoot<Draft>({
     clearNotice();
     keepDraft(value);
   };
-  const showControls = item.kind === kind && (answerable || entry.state === 'submitting');
+  // A form's parts answer an MCP elicitation too (its form, or URL mode's link).
+  const ownItem = item.kind === kind || (kind === 'form' && item.kind === 'elicitation');
+  const showControls = ownItem && (answerable || entry.state === 'submitting');
   return {
     kind,
     item,

@@ -13,6 +13,7 @@ import {
   Title,
   type ResumeFormRootProps,
 } from './formParts.tsx';
+import { Cancel, Decline, Link, Requester } from './elicitationParts.tsx';
 import { itemComponent } from './itemParts.tsx';
 import { useFormContext, type ResumeFormContextValue } from './formContext.ts';
 
@@ -24,6 +25,7 @@ export type {
   ResumeFormStatusProps,
   ResumeFormTextProps,
 } from './formParts.tsx';
+export type { ResumeFormLinkProps } from './elicitationParts.tsx';
 
 export type ResumeFormProps = ResumeFormRootProps;
 
@@ -37,12 +39,16 @@ function DefaultLayout() {
   return (
     <>
       <Title />
+      <Requester />
       <Description />
       <Answer />
       <Fields />
+      <Link />
       <ErrorMessage />
       <TimeLeft />
       <Submit />
+      <Decline />
+      <Cancel />
       <Retry />
       <Status />
     </>
@@ -50,11 +56,14 @@ function DefaultLayout() {
 }
 
 /**
- * A form generated from a suspended tool's `resumeSchema` (see `parseFormSchema` for the JSON
+ * A form generated from a suspended tool's `resumeSchema` (see `FormSchema` for the JSON
  * Schema keywords it supports): each field with its label, description and error next to it,
  * validated in the browser before anything is sent (invalid data makes no request). The states
  * of `<AskUserPrompt>`: ready, submitting, failed (with Retry), answered, answered elsewhere,
  * expired, and malformed (its reason folded under "Details"). A field it cannot render says so instead of guessing.
+ * It also answers an MCP server's request (an `elicitation` item): who asks (`.Requester`), the
+ * form of form mode, or in URL mode the link the user may follow (`.Link`, never opened by
+ * itself), with `.Decline` and `.Cancel` beside.
  * Give it children (its parts) for a layout of your own.
  * @example
  * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });
@@ -78,6 +87,10 @@ export const ResumeForm = Object.assign(itemComponent(Root, DefaultLayout, 'Resu
   Fields,
   Field,
   Submit,
+  Requester,
+  Link,
+  Decline,
+  Cancel,
   Retry,
   Error: ErrorMessage,
   Answer,

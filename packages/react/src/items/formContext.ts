@@ -18,6 +18,8 @@ export interface ResumeFormContextValue extends ItemPartsContextValue {
   errors: ReadonlyMap<string, string>;
   /** Validates the draft and sends it, or sends the failed answer again (what the form's submit does). */
   submit: () => void;
+  /** An elicitation's answer without the form: accept (URL mode: the link was opened), decline or cancel. */
+  submitAction: (action: 'accept' | 'decline' | 'cancel') => void;
   ids: { title: string; fieldPrefix: string; error: string };
 }
 

@@ -1,4 +1,4 @@
-import type { SuspensionItem } from '@ask-user-kit/core';
+import type { ItemAnswer, SuspensionItem } from '@ask-user-kit/core';
 import { type FormDraft, type FormSchema } from '@ask-user-kit/core/items';
 import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
 import {
@@ -34,9 +34,24 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
   children?: ReactNode;
 }
 
-/** The schema's `title`, else the tool's name in words ("Confirm budget"): the form's name. */
-const formTitle = (item: SuspensionItem, labels: FormLabels) =>
-  item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
+/** The form of a form item or of an elicitation in form mode. */
+export const formOf = (item: SuspensionItem): FormSchema | undefined => {
+  if (item.kind === 'form') return item.form;
+  return item.kind === 'elicitation' && item.mode === 'form' ? item.form : undefined;
+};
+
+/** An elicitation's message, else the schema's `title`, else the tool's name in words ("Confirm budget"). */
+function formTitle(item: SuspensionItem, labels: FormLabels): string {
+  if (item.kind === 'elicitation' && item.message) return item.message;
+  return formOf(item)?.title ?? labels.title(item.toolName);
+}
+
+/** What `.Answer` says of the answer taken. */
+function outcomeOf(answer: ItemAnswer | undefined, labels: FormLabels): string {
+  if (answer?.type === 'decline') return labels.declined;
+  if (answer?.type === 'cancel') return labels.cancelled;
+  return answer?.type === 'accept' && !answer.data ? labels.opened : labels.answered;
+}
 
 /**
  * The refused fields that are still wrong in `draft`, with what is wrong now: a field's message
@@ -59,7 +74,8 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   forwardedRef,
 ) {
   const labels = { ...defaultFormLabels, ...givenLabels };
-  const fields = item.kind === 'form' ? item.form.fields : [];
+  const form = formOf(item);
+  const fields = form?.fields ?? [];
   const root = useItemRoot({
     kind: 'form',
     item,
@@ -75,9 +91,9 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
   const ids = { title: useId(), fieldPrefix: useId(), error: useId() };
 
   const submit = () => {
-    if (!answerable || item.kind !== 'form') return;
+    if (!answerable || !form) return;
     if (state === 'failed') return send(() => run.store.retry(item.key));
-    const check = validateForm(item.form, draft);
+    const check = validateForm(form, draft);
     if (!check.ok) {
       setRefused(check.errors);
       // The first refused field takes focus: its message is next to it.
@@ -86,10 +102,16 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
       return;
     }
     setRefused([]);
-    send(() => run.store.submit(item.key, draft));
+    const answer = item.kind === 'elicitation' ? { action: 'accept', content: draft } : draft;
+    send(() => run.store.submit(item.key, answer));
+  };
+  const submitAction = (action: 'accept' | 'decline' | 'cancel') => {
+    if (!answerable || item.kind !== 'elicitation') return;
+    setRefused([]);
+    send(() => run.store.submit(item.key, { action }));
   };
 
-  const outcome = state === 'answered' ? labels.answered : undefined;
+  const outcome = state === 'answered' ? outcomeOf(root.entry.answer, labels) : undefined;
   // A refused submit is said where errors go, as a prompt's refused answer is.
   const refusal = refused.length > 0 ? labels.invalid(refused.length) : notice;
   const shared = useItemPartsValue(root, labels, formTitle(item, labels), outcome, refusal);
@@ -101,10 +123,11 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     draft,
     setDraft: (value) => {
       root.setDraft(value);
-      if (refused.length > 0 && item.kind === 'form') setRefused(stillRefused(refused, item.form, value));
+      if (refused.length > 0 && form) setRefused(stillRefused(refused, form, value));
     },
     errors: new Map(refused.map((error) => [error.path, error.message])),
     submit,
+    submitAction,
     expiresAt: item.expiresAt,
     ids,
   };
@@ -129,7 +152,7 @@ export type ResumeFormTextProps = ComponentPropsWithoutRef<'p'>;
 export const Description = forwardRef<HTMLParagraphElement, ResumeFormTextProps>(
   function Description(props, ref) {
     const { item, state } = useFormContext('<ResumeForm.Description>');
-    const children = props.children ?? (item.kind === 'form' ? item.form.description : undefined);
+    const children = props.children ?? formOf(item)?.description;
     if (!children) return null;
     return (
       <p {...itemAttributes('description', 'form', state)} {...props} ref={ref}>
@@ -181,23 +204,24 @@ Fields.displayName = 'ResumeForm.Fields';
 
 export type ResumeFormButtonProps = ItemButtonProps;
 
-/** `.Submit` (sends the form; disabled while sending; not shown after a failure: `.Retry` is), `.Retry`, `.Error`, `.Answer`, `.Status`. */
-export const {
-  Title,
-  Send: Submit,
-  Retry,
-  ErrorMessage,
-  Answer,
-  Status,
-  TimeLeft,
-} = itemStatusParts(
+/** `.Retry`, `.Error`, `.Answer`, `.Status`, and the form's send button that `.Submit` shows. */
+export const { Title, Send, Retry, ErrorMessage, Answer, Status, TimeLeft } = itemStatusParts(
   FormContext,
   'form',
   'ResumeForm',
   { part: 'Submit', label: (labels) => labels.submit },
   ({ item, labels }) => formTitle(item, labels),
   ({ fields, answer, labels }) =>
-    answer?.type === 'submit' && <SentValues fields={fields} data={answer.data} labels={labels} />,
+    (answer?.type === 'submit' || answer?.type === 'accept') &&
+    answer.data && <SentValues fields={fields} data={answer.data} labels={labels} />,
 );
 
 export type ResumeFormStatusProps = ItemStatusProps;
+
+/** Sends the form (disabled while sending; not shown after a failure: `.Retry` is). An elicitation in URL mode has no form: its `.Link` answers. */
+export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(function Submit(props, ref) {
+  const { item } = useFormContext('<ResumeForm.Submit>');
+  if (item.kind === 'elicitation' && item.mode === 'url') return null;
+  return <Send {...props} ref={ref} />;
+});
+Submit.displayName = 'ResumeForm.Submit';

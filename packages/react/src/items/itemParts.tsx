@@ -123,7 +123,8 @@ export type ItemStatusProps = ComponentPropsWithoutRef<'div'>;
 
 /** A button's label: "Sending…" on the one that sent the answer while it is on its way (a decline on Decline). */
 export function buttonLabel(value: ItemPartsContextValue, decline: boolean, label: string): string {
-  const sentByThis = (value.answer?.type === 'decline') === decline;
+  const declined = value.answer?.type === 'decline' || value.answer?.type === 'cancel';
+  const sentByThis = declined === decline;
   return value.state === 'submitting' && sentByThis ? value.labels.submitting : label;
 }
 

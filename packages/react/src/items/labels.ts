@@ -58,6 +58,17 @@ export interface FormLabels extends ItemLabels {
   yes: string;
   no: string;
   invalid: (count: number) => string;
+  /** Who asks, for an MCP server's request (elicitation): the server's name is always shown. */
+  requester: (server: string) => string;
+  /** An elicitation's other answers: decline it, or dismiss it without choosing. */
+  decline: string;
+  cancel: string;
+  /** URL mode: the link that opens the server's page (only on the user's click). */
+  open: (host: string) => string;
+  /** The outcomes of an elicitation's answers (a form's accept is `answered`). */
+  opened: string;
+  declined: string;
+  cancelled: string;
 }
 
 /** `<ResumeForm>`'s English wording; its `labels` prop replaces any of them. */
@@ -78,4 +89,11 @@ export const defaultFormLabels: FormLabels = {
   yes: 'Yes',
   no: 'No',
   invalid: (count) => `${count} field${count === 1 ? ' needs' : 's need'} attention.`,
+  requester: (server) => `Asked by the MCP server “${server}”`,
+  decline: 'Decline',
+  cancel: 'Cancel',
+  open: (host) => `Open ${host}`,
+  opened: 'Opened.',
+  declined: 'Declined.',
+  cancelled: 'Cancelled.',
 };

@@ -6,7 +6,7 @@ import {
   type RunError,
   type SuspensionItem,
 } from '@ask-user-kit/core';
-import { approvals, forms } from '@ask-user-kit/core/items';
+import { approvals, elicitations, forms } from '@ask-user-kit/core/items';
 import { useState, type ReactElement } from 'react';
 import type { ItemRun } from './itemState.ts';
 
@@ -49,6 +49,19 @@ export const formItem = (schema: unknown, toolName = 'confirm_budget'): Suspensi
     `run-1:call-${toolName}`,
   )!;
 
+/** An MCP server's request (`mode: 'form'` with `requestedSchema`, or `mode: 'url'` with `url`), as a relayed suspension. */
+export const elicitationItem = (request: Record<string, unknown>, server = 'bookings'): SuspensionItem =>
+  elicitations.parse(
+    {
+      runId: 'run-1',
+      toolCallId: 'call-elicit',
+      toolName: 'bookings_book_table',
+      requiresApproval: false,
+      suspendPayload: { elicitation: { server, ...request }, answered: [] },
+    },
+    'run-1:call-elicit',
+  )!;
+
 /**
  * Renders `view(run)` with a run holding `item` in `state`. Answering starts a request that
  * never ends: the item then rests in `submitting` (for the "... then submitting" stories).
@@ -71,7 +84,7 @@ export function ItemStory({
     setEntry({ ...entry, state: 'submitting', answer: sent, error: undefined });
     return new Promise<void>(() => {});
   };
-  const kind = item.kind === 'approval' ? approvals : forms;
+  const kind = item.kind === 'approval' ? approvals : item.kind === 'elicitation' ? elicitations : forms;
   const store: ItemRun['store'] = {
     submit(key, draft) {
       const check = kind.validate(item, draft);
