@@ -1,4 +1,4 @@
-import { checkChoice, type AskChoiceQuestion, type AskOption } from './askUserAnswers.ts';
+import { checkChoice, type AskChoiceQuestion } from './askUserAnswers.ts';
 
 export type { AskOption } from './askUserAnswers.ts';
 
