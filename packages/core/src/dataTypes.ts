@@ -228,6 +228,8 @@ export interface ItemIdentity {
   runId: string;
   toolCallId: string;
   toolName: string;
+  /** The sub-agent that asked, when a supervisor's sub-agent did (its key in the supervisor's `agents`). */
+  agent?: string;
 }
 
 /** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */
@@ -273,6 +275,8 @@ export interface ItemCall {
   toolCallId: string;
   toolName: string;
   requiresApproval: boolean;
+  /** The sub-agent that asked through this call of its supervisor, if one did. */
+  agent?: string;
   args?: unknown;
   suspendPayload?: unknown;
   /** The JSON Schema (text or object) of a form's data. */

@@ -17,6 +17,8 @@ interface PromptIdentity {
   toolCallId: string;
   /** The name the model called the tool by (the key in the agent's `tools`, or `ask_user`). */
   toolName: string;
+  /** The sub-agent that asked, when a supervisor's sub-agent did (its key in the supervisor's `agents`). */
+  agent?: string;
 }
 
 /** A well-formed question from `ask_user`'s `suspendPayload`. */
@@ -102,6 +104,18 @@ const payloadSchema = z.object(
 );
 
 type Payload = z.infer<typeof payloadSchema>;
+
+/**
+ * The sub-agent a tool name stands for: a supervisor calls its sub-agent `helper` as the tool
+ * `agent-helper`, and a question the sub-agent asks suspends that call.
+ */
+export function subAgentOf(toolName: string | undefined): string | undefined {
+  return toolName?.startsWith(SUB_AGENT_PREFIX)
+    ? toolName.slice(SUB_AGENT_PREFIX.length) || undefined
+    : undefined;
+}
+
+const SUB_AGENT_PREFIX = 'agent-';
 
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
 export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {

@@ -204,6 +204,7 @@ class SnapshotEdit {
       ? parsePrompt({ ...call, suspendPayload }, key)
       : itemOf(this.#kinds, call, key);
     if (!subject) return;
+    if (call.agent) subject.agent = call.agent;
     const state = subject.kind === 'malformed' ? 'malformed' : 'ready';
     const entry: WaitingEntry = isQuestion
       ? { type: 'prompt', id: key, prompt: subject as Prompt, state }

@@ -11,3 +11,4 @@ export {
   conciergeTrip,
   confirmBudgetTool,
 } from './concierge.ts';
+export { supervisorAgent } from './supervisor.ts';

@@ -1,3 +1,4 @@
+import { withAsker } from '../internal/announcement.ts';
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import {
   forwardRef,
@@ -68,7 +69,7 @@ const approvalStatusParts = itemStatusParts(
   'ToolApproval',
   { part: 'Approve', label: (labels) => labels.approve },
   // What the tool wants to do ("Book trip?").
-  ({ item, labels }) => labels.title(item.toolName),
+  ({ item, labels }) => withAsker(labels.title(item.toolName), item.agent, labels),
 );
 
 export const useApprovalContext = (user: string) =>
@@ -104,7 +105,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     item,
     entry,
     labels,
-    labels.title(item.toolName),
+    withAsker(labels.title(item.toolName), item.agent, labels),
     outcome,
     notice,
   );

@@ -1,3 +1,4 @@
+import { withAsker } from '../internal/announcement.ts';
 import type { SuspensionItem } from '@ask-user-kit/core';
 import {
   initialFormDraft,
@@ -43,7 +44,11 @@ export interface ResumeFormRootProps extends Omit<ComponentPropsWithoutRef<'form
 
 /** The schema's `title`, else the tool's name in words ("Confirm budget"): the form's name. */
 const formTitle = (item: SuspensionItem, labels: FormLabels) =>
-  item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName);
+  withAsker(
+    item.kind === 'form' && item.form.title ? item.form.title : labels.title(item.toolName),
+    item.agent,
+    labels,
+  );
 
 /**
  * The refused fields that are still wrong in `draft`, with what is wrong now: a field's message

@@ -1,5 +1,5 @@
 import { ask, reply } from '@ask-user-kit/testing';
-import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { askUserAgent, conciergeAgent, supervisorAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
 export function testAgents() {
@@ -29,5 +29,7 @@ export function testAgents() {
     trickle: askUserAgent('trickle', [reply('y'.repeat(300), { deltas: 300, delayMs: 1 })]),
     /** A booking that needs approval, then a budget form from a resume schema. */
     concierge: conciergeAgent(),
+    /** Sub-agents that ask (designer: ask_user) and need an approval (ops: deploy) through it. */
+    supervisor: supervisorAgent(),
   };
 }
