@@ -183,8 +183,9 @@ function itemsToShow(live: readonly ItemEntry[], answered: readonly ItemEntry[])
 }
 
 /**
- * The transcript with each item after the message of the user that led to it (its turn), before
- * the reply: the order it was asked in, kept when the conversation goes on.
+ * The transcript with each item after the message of the user that led to it (its turn) and the
+ * questions asked in it, before the reply: the order it was asked in, kept when the conversation
+ * goes on.
  */
 function rows(
   transcript: readonly TranscriptEntry[],
@@ -195,13 +196,21 @@ function rows(
     entries.filter((entry) => test(turnOf(entry))).map((entry) => ({ type: 'item', entry }));
   const result: Row[] = itemsOf((turn) => turn === 0);
   let turn = 0;
+  // The turn whose items are still to place: after the questions its tools asked, before the reply.
+  let pending: number | undefined;
+  const place = () => {
+    const current = pending;
+    if (current !== undefined) result.push(...itemsOf((asked) => asked === current));
+    pending = undefined;
+  };
   for (const entry of transcript) {
+    if (entry.type !== 'prompt') place();
     result.push({ type: 'entry', entry });
     if (entry.type !== 'user') continue;
     turn += 1;
-    const current = turn;
-    result.push(...itemsOf((asked) => asked === current));
+    pending = turn;
   }
+  place();
   const last = turn;
   return [...result, ...itemsOf((asked) => asked > last)];
 }
