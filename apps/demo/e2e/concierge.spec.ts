@@ -157,3 +157,28 @@ test("a thread another agent's question waits on is refused with the fix, and wh
   await expect(page.locator('.message--user .bubble').last()).toHaveText('Book my trip to Lisbon');
   await checkpoint(page, testInfo, 'thread-waiting');
 });
+
+test("a question from the concierge's own tool (askUser): one choice, then a form, answered to the end", async ({
+  page,
+}) => {
+  const resumes = countPosts(page, 'resume-stream');
+  await openConcierge(page);
+  await page.getByRole('button', { name: 'Reserve a table for dinner' }).click();
+  const evening = page.getByRole('group', { name: 'Which evening in Lisbon?' });
+  await evening.getByRole('radio', { name: /Saturday/ }).check();
+  await page.getByRole('button', { name: 'Send' }).first().click();
+
+  const party = page.getByRole('form', { name: 'Who is coming?' });
+  await expect(party).toHaveAttribute('data-state', 'ready');
+  await party.getByRole('spinbutton', { name: 'Guests' }).fill('0');
+  await party.getByRole('button', { name: 'Send' }).click();
+  await expect(party.getByRole('spinbutton', { name: 'Guests' })).toHaveAttribute('aria-invalid', 'true');
+  expect(resumes.count).toBe(1);
+  await party.getByRole('spinbutton', { name: 'Guests' }).fill('4');
+  await party.getByRole('textbox', { name: 'Name' }).fill('Ada');
+  await party.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.message--assistant').last()).toContainText(
+    'Reserved a table for 4 on Saturday evening in Lisbon, under the name Ada.',
+  );
+  expect(resumes.count).toBe(2);
+});

@@ -1,10 +1,10 @@
-import type { ItemEntry, TranscriptEntry } from '@ask-user-kit/core';
+import type { ItemEntry, PromptEntry, TranscriptEntry } from '@ask-user-kit/core';
 import { approvals, forms } from '@ask-user-kit/core/items';
-import { useAgentRun, type AgentRun } from '@ask-user-kit/react';
+import { AskUserPrompt, useAgentRun, type AgentRun, type AskUserPromptRun } from '@ask-user-kit/react';
 import { ToolApproval } from '@ask-user-kit/react/approval';
 import { ResumeForm } from '@ask-user-kit/react/form';
 import { useThreadHistory } from '@ask-user-kit/react/history';
-import { useState, type ComponentProps } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { PageShell, sendPermission } from './PageShell.tsx';
 import { usePastItems } from './pastItems.ts';
 import { MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
@@ -33,8 +33,9 @@ const WELCOME = {
   title: 'Ready to book?',
   text:
     'The concierge books the trip you planned. It asks before it does anything for you: first your ' +
-    'approval of the booking, then a budget for activities, in a form made from what the tool asks for.',
-  suggestions: ['Book my trip to Lisbon'],
+    'approval of the booking, then a budget for activities, in a form made from what the tool asks for. ' +
+    'Its table reservation is a tool of its own that stops in the middle to ask you which evening and who comes.',
+  suggestions: ['Book my trip to Lisbon', 'Reserve a table for dinner'],
 };
 
 const INVALID_LINK_NOTICE =
@@ -60,6 +61,12 @@ const NOT_ANSWERED_HERE: ReadonlySet<ItemEntry['state']> = new Set([
 ]);
 
 const OPEN: ReadonlySet<ItemEntry['state']> = new Set(['ready', 'submitting', 'failed']);
+
+/** The concierge's tools that ask with `askUser` (apps/server's reserve_table): their questions are answered here. */
+const ASKING_TOOLS: ReadonlySet<string> = new Set(['reserve_table']);
+
+const isOwnQuestion = (entry: TranscriptEntry): entry is PromptEntry =>
+  entry.type === 'prompt' && ASKING_TOOLS.has(entry.prompt.toolName);
 
 export interface ConciergeProps {
   conversationId: string;
@@ -89,10 +96,13 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
   const history = useThreadHistory(run, { ...source, fetch: readingFetch });
   const busy = run.status === 'streaming' || run.status === 'resuming';
   const shownItems = itemsToShow(run.items, past.answered);
-  const waiting = shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state));
+  const waiting =
+    shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state)) ||
+    run.transcript.some((entry) => isOwnQuestion(entry) && OPEN.has(entry.state));
   const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
-  // The concierge asks no questions of its own: one of another agent's in its thread (read with
-  // the history) is not for this page to answer; sending into that thread is refused with the fix.
+  // The concierge's questions are its own tools' (reserve_table's askUser): another agent's in its
+  // thread (read with the history) is not for this page to answer; sending into that thread is
+  // refused with the fix.
   const status = run.status === 'awaiting-input' && !waiting ? 'idle' : run.status;
   const send = (text: string) => void run.send(text).catch(() => {});
 
@@ -142,7 +152,9 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
       {shown.map((row) =>
         row.type === 'item' ? (
           <ItemRow key={row.entry.item.key} run={run} entry={row.entry} />
-        ) : row.entry.type === 'prompt' ? null : (
+        ) : row.entry.type === 'prompt' ? (
+          isOwnQuestion(row.entry) && <QuestionRow key={row.entry.id} run={run} entry={row.entry} />
+        ) : (
           <MessageRow
             key={row.entry.id}
             role={row.entry.type}
@@ -171,8 +183,9 @@ function itemsToShow(live: readonly ItemEntry[], answered: readonly ItemEntry[])
 }
 
 /**
- * The transcript with each item after the message of the user that led to it (its turn), before
- * the reply: the order it was asked in, kept when the conversation goes on.
+ * The transcript with each item after the message of the user that led to it (its turn) and the
+ * questions asked in it, before the reply: the order it was asked in, kept when the conversation
+ * goes on.
  */
 function rows(
   transcript: readonly TranscriptEntry[],
@@ -183,13 +196,21 @@ function rows(
     entries.filter((entry) => test(turnOf(entry))).map((entry) => ({ type: 'item', entry }));
   const result: Row[] = itemsOf((turn) => turn === 0);
   let turn = 0;
+  // The turn whose items are still to place: after the questions its tools asked, before the reply.
+  let pending: number | undefined;
+  const place = () => {
+    const current = pending;
+    if (current !== undefined) result.push(...itemsOf((asked) => asked === current));
+    pending = undefined;
+  };
   for (const entry of transcript) {
+    if (entry.type !== 'prompt') place();
     result.push({ type: 'entry', entry });
     if (entry.type !== 'user') continue;
     turn += 1;
-    const current = turn;
-    result.push(...itemsOf((asked) => asked === current));
+    pending = turn;
   }
+  place();
   const last = turn;
   return [...result, ...itemsOf((asked) => asked > last)];
 }
@@ -198,6 +219,20 @@ const hasLiveText = (run: AgentRun) => {
   const last = run.transcript.at(-1);
   return last?.type === 'assistant' && last.runId === run.runId && last.text.length > 0;
 };
+
+/** A question a tool of the concierge asked with `askUser`, answered as the planner's are. */
+function QuestionRow({ run, entry }: { run: AgentRun; entry: PromptEntry }) {
+  const { submit, retry } = run;
+  const promptRun = useMemo<AskUserPromptRun>(
+    () => ({ submit, retry, transcript: [entry], openPrompts: [] }),
+    [entry, submit, retry],
+  );
+  return (
+    <PromptRow open={entry.state === 'ready'} takeFocus>
+      <AskUserPrompt run={promptRun} prompt={entry.prompt} autoFocus />
+    </PromptRow>
+  );
+}
 
 /** An approval or a form, in the run when it is the run's, else as the thread's messages show it. */
 function ItemRow({ run, entry }: { run: AgentRun; entry: ItemEntry }) {

@@ -20,6 +20,7 @@ import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
 import type { MiddlewareHandler } from 'hono';
 import pg from 'pg';
+import { reserveTableTool } from './reserveTable.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT || 4111);
@@ -81,7 +82,7 @@ const agents = {
       'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
       '(multiple choice), then write a short plan that uses their answers.',
   ),
-  concierge: conciergeAgent(),
+  concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
 };
 

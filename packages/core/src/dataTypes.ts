@@ -236,6 +236,8 @@ export interface ItemIdentity {
   toolName: string;
   /** When it stops taking answers, in milliseconds since 1970 (see `AskUserPrompt`'s `expiresAt`). */
   expiresAt?: number;
+  /** The sub-agent that asked, when a supervisor's sub-agent did (its key in the supervisor's `agents`). */
+  agent?: string;
 }
 
 /** A tool call waiting for the user's approval (`requireApproval`): approve or decline it. */
@@ -302,6 +304,8 @@ export interface ItemCall {
   toolCallId: string;
   toolName: string;
   requiresApproval: boolean;
+  /** The sub-agent that asked through this call of its supervisor, if one did. */
+  agent?: string;
   args?: unknown;
   suspendPayload?: unknown;
   /** The JSON Schema (text or object) of a form's data. */

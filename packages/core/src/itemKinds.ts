@@ -44,6 +44,15 @@ export interface FormsKind extends ItemKind {
   withResumeSchemas(schemas: Record<string, unknown>): FormsKind;
 }
 
+/**
+ * The JSON Schema a tool put in its suspend payload as `resumeSchema` (as `askUser` of
+ * `@ask-user-kit/server` does): unlike the chunk's, it is in the suspended-runs list too.
+ */
+function schemaInPayload(payload: unknown): unknown {
+  const schema: unknown = Object(payload).resumeSchema;
+  return typeof schema === 'object' && schema !== null ? schema : undefined;
+}
+
 function formsKind(schemas: Record<string, unknown>): FormsKind {
   return {
     name: 'form',
@@ -51,7 +60,9 @@ function formsKind(schemas: Record<string, unknown>): FormsKind {
       const { toolName, suspendPayload } = call;
       if (call.requiresApproval || isAskUserCall({ toolName, suspendPayload }) || isElicitationCall(call))
         return undefined;
-      const fallback = Object.hasOwn(schemas, call.toolName) ? schemas[call.toolName] : undefined;
+      const fallback =
+        schemaInPayload(suspendPayload) ??
+        (Object.hasOwn(schemas, call.toolName) ? schemas[call.toolName] : undefined);
       return parseFormItem(call, key, fallback);
     },
     validate(item, draft) {

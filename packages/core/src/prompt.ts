@@ -23,6 +23,8 @@ interface PromptIdentity {
    * reads as already past, as the server's guard reads it.
    */
   expiresAt?: number;
+  /** The sub-agent that asked, when a supervisor's sub-agent did (its key in the supervisor's `agents`). */
+  agent?: string;
 }
 
 /** A well-formed question from `ask_user`'s `suspendPayload`. */
@@ -118,6 +120,18 @@ export function expiryOf(payload: unknown): { expiresAt?: number } {
   // A time the guard cannot read counts as past there (it fails closed): here too.
   return { expiresAt: Number.isFinite(ms) ? ms : 0 };
 }
+
+/**
+ * The sub-agent a tool name stands for: a supervisor calls its sub-agent `helper` as the tool
+ * `agent-helper`, and a question the sub-agent asks suspends that call.
+ */
+export function subAgentOf(toolName: string | undefined): string | undefined {
+  return toolName?.startsWith(SUB_AGENT_PREFIX)
+    ? toolName.slice(SUB_AGENT_PREFIX.length) || undefined
+    : undefined;
+}
+
+const SUB_AGENT_PREFIX = 'agent-';
 
 /** True when a suspended tool call is an `ask_user` question, by its payload's shape or the tool's name. */
 export function isAskUserCall(call: Pick<SuspendedToolCall, 'toolName' | 'suspendPayload'>): boolean {

@@ -1,11 +1,11 @@
 import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
 import { promptKey } from './prompt.ts';
+import { listedCallOf, suspendedCallOf } from './suspendedCall.ts';
 import { isWaitedOn } from './conversation.ts';
 import { callKeyOf, patchSnapshot, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
-  ItemCall,
   ItemKind,
   MastraChunk,
   Refusal,
@@ -91,16 +91,6 @@ export const waitingOr = (s: RunSnapshot, otherwise: RunStatus): RunStatus =>
 const settle = (s: RunSnapshot, otherwise: RunStatus): RunSnapshot =>
   patchSnapshot(s, { status: waitingOr(s, otherwise) });
 
-/** The suspended call of a `tool-call-suspended` or `tool-call-approval` chunk. */
-function suspendedCallOf(
-  chunk: Extract<KnownChunk, { type: 'tool-call-suspended' | 'tool-call-approval' }>,
-): ItemCall {
-  const { toolCallId, toolName, args, resumeSchema, signature } = chunk.payload;
-  const call = { runId: chunk.runId, toolCallId, toolName, args, resumeSchema, signature };
-  if (chunk.type === 'tool-call-approval') return { ...call, requiresApproval: true };
-  return { ...call, requiresApproval: false, suspendPayload: chunk.payload.suspendPayload };
-}
-
 /**
  * Applies one chunk. Returns the status it settles the run on when nothing waits for the user
  * (the batch's end decides: something still waiting makes it `awaiting-input`), if it settles it.
@@ -114,11 +104,12 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
       edit.setToolCall(chunk, { toolName: chunk.payload.toolName, args: chunk.payload.args });
       return undefined;
     case 'tool-call-suspended':
-    case 'tool-call-approval':
-      edit.setToolCall(chunk, { state: 'suspended' });
-      edit.addWaiting(suspendedCallOf(chunk), true);
+    case 'tool-call-approval': {
+      const before = edit.setToolCall(chunk, { state: 'suspended' });
+      edit.addWaiting(suspendedCallOf(chunk, before?.toolName), true);
       // Only entries that cannot be answered: the run stopped on them.
       return 'done';
+    }
     case 'tool-result':
     case 'tool-error': {
       const failed = chunk.type === 'tool-error' || chunk.payload.isError === true;
@@ -206,7 +197,7 @@ function restore(
   for (const { runId, toolCalls } of action.runs) {
     for (const call of toolCalls) {
       listed.add(promptKey(runId, call.toolCallId));
-      edit.addWaiting({ ...call, runId, requiresApproval: call.requiresApproval === true }, false);
+      edit.addWaiting(listedCallOf(runId, call), false);
     }
   }
   for (const { key, error } of action.reopen ?? []) {

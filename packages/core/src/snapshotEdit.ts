@@ -204,6 +204,7 @@ class SnapshotEdit {
       ? parsePrompt({ ...call, suspendPayload }, key)
       : itemOf(this.#kinds, call, key);
     if (!subject) return;
+    if (call.agent) subject.agent = call.agent;
     const state = subject.kind === 'malformed' ? 'malformed' : 'ready';
     const signed = typeof call.signature === 'string' ? { signature: call.signature } : {};
     const entry: WaitingEntry = isQuestion

@@ -161,6 +161,15 @@ export const SingleChoice: Story = {
   },
 };
 
+/** A question a supervisor's sub-agent asked (`prompt.agent`): the legend says who asks. */
+export const SingleChoiceFromSubAgent: Story = {
+  args: { prompt: { ...prompts.single, toolName: 'agent-designer', agent: 'designer' } },
+  play: async ({ canvas }) => {
+    const legend = `Designer asks: ${prompts.single.question}`;
+    await expect(canvas.getByRole('group', { name: legend })).toBeVisible();
+  },
+};
+
 /** Single choice answered with the pointer: a second click changes the choice, Send. */
 export const SingleChoiceThenAnswered: Story = {
   args: SingleChoice.args,

@@ -23,6 +23,8 @@ export interface AskUserLabels {
   chosenCount: (count: number) => string;
   /** Announced (politely) when a question appears. */
   newQuestion: (question: string) => string;
+  /** Put before the question when a supervisor's sub-agent asked it: "Helper asks:". */
+  askedBy: (agent: string) => string;
   /** Announced while the answer is on its way. */
   sending: string;
   /** Announced once the answer was taken. */

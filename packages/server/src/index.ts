@@ -17,3 +17,5 @@ export { createClaimStore } from './createClaimStore.ts';
 export type { ClaimDialect } from './createClaimStore.ts';
 export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.ts';
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';
+export { askUser } from './askUser.ts';
+export type { AskAnswer, AskQuestion } from './askUser.ts';

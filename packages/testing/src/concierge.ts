@@ -1,4 +1,4 @@
-import { Agent } from '@mastra/core/agent';
+import { Agent, type ToolsInput } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
@@ -49,8 +49,21 @@ export const confirmBudgetTool = createTool({
 const resultOf = (ctx: ScriptContext, toolName: string) =>
   ctx.results.findLast((result) => result.toolName === toolName)?.value;
 
+/** What the concierge says once `reserve_table` (a tool of the app's, see `conciergeAgent`) has reserved. */
+function reservationStep(ctx: ScriptContext): ScriptStep {
+  const reservation = resultOf(ctx, 'reserve_table') as
+    { evening?: string; guests?: number; name?: string } | undefined;
+  if (reservation === undefined) return ask.raw({ destination: conciergeTrip.destination }, 'reserve_table');
+  if (!reservation?.evening) return reply(`I could not reserve a table: ${JSON.stringify(reservation)}.`);
+  return reply(
+    `Reserved a table for ${reservation.guests} on ${reservation.evening} evening in ` +
+      `${conciergeTrip.destination}, under the name ${reservation.name}.`,
+  );
+}
+
 /** The concierge's script, chosen from the tool results so far (it survives resumes and restarts). */
 export function conciergeStep(ctx: ScriptContext): ScriptStep {
+  if (/\btable\b/i.test(ctx.userText)) return reservationStep(ctx);
   const booking = resultOf(ctx, 'book_trip');
   if (booking === undefined) return ask.raw(conciergeTrip, 'book_trip');
   const booked = (booking as { booked?: unknown } | null)?.booked === true;
@@ -70,13 +83,17 @@ export function conciergeStep(ctx: ScriptContext): ScriptStep {
   );
 }
 
-/** The concierge: a tool that needs approval, then a tool that suspends for a form. */
-export function conciergeAgent(id = 'concierge'): Agent {
+/**
+ * The concierge: a tool that needs approval, then a tool that suspends for a form. `tools` adds
+ * the app's own: a message asking for a table calls `reserve_table` (apps/server gives one that
+ * asks with `askUser`).
+ */
+export function conciergeAgent(id = 'concierge', tools: ToolsInput = {}): Agent {
   return new Agent({
     id,
     name: id,
     instructions: 'You are a travel concierge. Book the trip, then ask for an activities budget.',
     model: scriptedModel(conciergeStep, { modelId: id }) as MastraModelConfig,
-    tools: { book_trip: bookTripTool, confirm_budget: confirmBudgetTool },
+    tools: { book_trip: bookTripTool, confirm_budget: confirmBudgetTool, ...tools },
   });
 }

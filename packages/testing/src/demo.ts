@@ -12,3 +12,4 @@ export {
   confirmBudgetTool,
 } from './concierge.ts';
 export { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from './mcpServers.ts';
+export { supervisorAgent } from './supervisor.ts';

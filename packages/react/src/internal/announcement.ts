@@ -1,5 +1,6 @@
 import type { PromptState, Refusal, RunError } from '@ask-user-kit/core';
 import { useEffect, useState } from 'react';
+import { humanName } from './humanName.ts';
 
 // What every waiting question (a prompt, an approval, a form) says in its live region (`.Status`)
 // and where errors go (`.Error`), by its state: one wording of the lifecycle for all three.
@@ -8,6 +9,8 @@ import { useEffect, useState } from 'react';
 export interface StateLabels {
   /** Announced (politely) when a question appears. */
   newQuestion: (question: string) => string;
+  /** Put before the question (or the request's title) when a supervisor's sub-agent asked it: "Helper asks:". */
+  askedBy: (agent: string) => string;
   /** The button that sent the answer, while the answer is on its way. */
   submitting: string;
   /** Announced while the answer is on its way. */
@@ -27,12 +30,17 @@ export interface StateLabels {
 /** The words of the lifecycle that no kind of question words its own way, in every kind's default labels. */
 export const stateWords = {
   newQuestion: (question: string) => `New question: ${question}`,
+  askedBy: (agent: string) => `${humanName(agent)} asks:`,
   submitting: 'Sending…',
   sending: 'Sending your answer…',
   failed: (message: string) => `Your answer could not be sent: ${message}`,
   busy: 'The agent is still busy. Send your answer again once it is done.',
   aborted: 'Sending was cancelled. Send your answer again when ready.',
 } satisfies Partial<StateLabels>;
+
+/** `text` (a question, a request's title) with who asked it first, when a sub-agent did. */
+export const withAsker = (text: string, agent: string | undefined, labels: Pick<StateLabels, 'askedBy'>) =>
+  agent ? `${labels.askedBy(agent)} ${text}` : text;
 
 /** What went wrong with a submit, for the user. */
 export function failureMessage(error: RunError | Refusal | undefined, labels: StateLabels): string {

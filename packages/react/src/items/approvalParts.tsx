@@ -1,3 +1,4 @@
+import { withAsker } from '../internal/announcement.ts';
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
 import {
   forwardRef,
@@ -67,7 +68,7 @@ const approvalStatusParts = itemStatusParts(
   'ToolApproval',
   { part: 'Approve', label: (labels) => labels.approve },
   // What the tool wants to do ("Book trip?").
-  ({ item, labels }) => labels.title(item.toolName),
+  ({ item, labels }) => withAsker(labels.title(item.toolName), item.agent, labels),
 );
 
 export const useApprovalContext = (user: string) =>
@@ -105,7 +106,13 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
   const ids = { title: useId(), reason: useId(), error: useId() };
 
   const outcome = outcomeOf(entry, labels);
-  const shared = useItemPartsValue(root, labels, labels.title(item.toolName), outcome, notice);
+  const shared = useItemPartsValue(
+    root,
+    labels,
+    withAsker(labels.title(item.toolName), item.agent, labels),
+    outcome,
+    notice,
+  );
   const context: ToolApprovalContextValue = {
     ...shared,
     item,

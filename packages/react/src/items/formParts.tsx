@@ -1,3 +1,4 @@
+import { withAsker } from '../internal/announcement.ts';
 import type { ItemAnswer, SuspensionItem } from '@ask-user-kit/core';
 import { type FormDraft, type FormSchema } from '@ask-user-kit/core/items';
 import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
@@ -40,10 +41,10 @@ export const formOf = (item: SuspensionItem): FormSchema | undefined => {
   return item.kind === 'elicitation' && item.mode === 'form' ? item.form : undefined;
 };
 
-/** An elicitation's message, else the schema's `title`, else the tool's name in words ("Confirm budget"). */
+/** An elicitation's message, else the schema's `title`, else the tool's name in words ("Confirm budget"), said as the sub-agent's when one asked. */
 function formTitle(item: SuspensionItem, labels: FormLabels): string {
   if (item.kind === 'elicitation' && item.message) return item.message;
-  return formOf(item)?.title ?? labels.title(item.toolName);
+  return withAsker(formOf(item)?.title ?? labels.title(item.toolName), item.agent, labels);
 }
 
 /** What `.Answer` says of the answer taken. */

@@ -23,7 +23,7 @@ import {
   type InvalidAnswer,
   type PromptStatus,
 } from './state.ts';
-import { useAnnouncement } from '../internal/announcement.ts';
+import { useAnnouncement, withAsker } from '../internal/announcement.ts';
 import { useDraft } from './useDraft.ts';
 import { useFocus } from './useFocus.ts';
 import { useSubmit } from './useSubmit.ts';
@@ -151,7 +151,12 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
   });
 
   const message = promptMessage({ prompt, status, invalid: shownInvalid, notice, labels });
-  const announcement = useAnnouncement({ state, question: prompt.question ?? '', message, labels });
+  const announcement = useAnnouncement({
+    state,
+    question: withAsker(prompt.question ?? '', prompt.agent, labels),
+    message,
+    labels,
+  });
 
   const context: PromptContextValue = {
     prompt,

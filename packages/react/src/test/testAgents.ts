@@ -1,6 +1,6 @@
 import { guardedTool } from '@ask-user-kit/server';
 import { ask, reply } from '@ask-user-kit/testing';
-import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { askUserAgent, conciergeAgent, supervisorAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
 export function testAgents() {
@@ -32,5 +32,7 @@ export function testAgents() {
     late: askUserAgent('late', tripPlannerScript, undefined, (tool) => guardedTool(tool, { ttlMs: 2_000 })),
     /** A booking that needs approval, then a budget form from a resume schema. */
     concierge: conciergeAgent(),
+    /** Sub-agents that ask (designer: ask_user) and need an approval (ops: deploy) through it. */
+    supervisor: supervisorAgent(),
   };
 }

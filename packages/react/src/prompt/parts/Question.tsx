@@ -1,4 +1,5 @@
 import { forwardRef, useContext, type ComponentPropsWithoutRef, type HTMLAttributes, type Ref } from 'react';
+import { withAsker } from '../../internal/announcement.ts';
 import { showsControls } from '../../internal/lifecycle.ts';
 import { dataAttributes, InsideOptionsContext, usePromptContext } from '../context.ts';
 import { chosenCount, hintOf } from '../state.ts';
@@ -13,7 +14,8 @@ export const Question = forwardRef<HTMLElement, AskUserPromptQuestionProps>(func
   const context = usePromptContext('<AskUserPrompt.Question>');
   const insideOptions = useContext(InsideOptionsContext);
   const { prompt, state, ids } = context;
-  const children = props.children ?? prompt.question;
+  const children =
+    props.children ?? (prompt.question && withAsker(prompt.question, prompt.agent, context.labels));
   if (!children) return null;
   const attributes = dataAttributes('question', context);
   if (insideOptions) {
