@@ -22,6 +22,7 @@ import type {
   RunSnapshot,
   RunStore,
   RunStoreOptions,
+  StreamRequest,
   WaitingEntry,
 } from './types.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
@@ -48,6 +49,18 @@ function asRunError(failure: RunError | Refusal): RunError {
     ...(failure.status === undefined ? {} : { status: failure.status }),
   };
 }
+
+/** How `startWorkflow` starts a run of a store's workflow, by store. */
+const starters = new WeakMap<RunStore, (inputData: unknown) => Promise<void>>();
+
+/**
+ * Starts a workflow's run with `inputData` in a store made by `createRunStore` over a workflow
+ * transport (`createWorkflowTransport`): as `send` does, without a message. Resolves when the
+ * stream ends (see the snapshot); rejects with `busy` while another request runs.
+ */
+export const startWorkflow = (store: RunStore, inputData: unknown): Promise<void> =>
+  starters.get(store)?.(inputData) ??
+  Promise.reject(new TypeError('startWorkflow needs a store made by createRunStore.'));
 
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
 
@@ -212,6 +225,30 @@ export function createRunStore({
     return done;
   }
 
+  /**
+   * Starts a run with a user message (`text`) or a workflow's input, and follows it: one request
+   * at a time, refused (`busy`) while another runs.
+   */
+  function begin(userMessages: StreamRequest['messages'], inputData: unknown, text?: string): Promise<void> {
+    if (active) return refuse('busy', BUSY_MESSAGE);
+    const controller = new AbortController();
+    active = controller;
+    const done = follow(controller, (signal) =>
+      transport.stream({
+        messages: userMessages,
+        ...(text === undefined ? { inputData } : {}),
+        threadId,
+        resourceId,
+        signal,
+      }),
+    );
+    messages += 1;
+    // The conversation moves on: a reply that broke off earlier no longer matters.
+    brokenReplies.clear();
+    dispatch({ type: 'send', id: `message-${messages}`, text });
+    return done;
+  }
+
   function submit(key: string, draft: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
     const entry = waitingEntryOf(snapshot, key);
@@ -242,17 +279,7 @@ export function createRunStore({
 
     send(text) {
       if (typeof text !== 'string' || !text.trim()) return refuse('empty-message', EMPTY_MESSAGE);
-      if (active) return refuse('busy', BUSY_MESSAGE);
-      const controller = new AbortController();
-      active = controller;
-      const done = follow(controller, (signal) =>
-        transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal }),
-      );
-      messages += 1;
-      // The conversation moves on: a reply that broke off earlier no longer matters.
-      brokenReplies.clear();
-      dispatch({ type: 'send', id: `message-${messages}`, text });
-      return done;
+      return begin([{ role: 'user', content: text }], undefined, text);
     },
 
     submit,
@@ -289,5 +316,6 @@ export function createRunStore({
     },
   };
   editors.set(store, (change) => dispatch({ type: 'edit', edit: change }));
+  starters.set(store, (inputData) => begin([], inputData));
   return store;
 }

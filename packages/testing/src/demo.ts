@@ -11,3 +11,10 @@ export {
   conciergeTrip,
   confirmBudgetTool,
 } from './concierge.ts';
+export {
+  approvalDecision,
+  costCentreSchema,
+  expenseInput,
+  expenseWorkflow,
+  parallelWorkflow,
+} from './expense.ts';
