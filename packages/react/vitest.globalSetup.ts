@@ -9,16 +9,21 @@ export default async function setup(project: TestProject) {
   const { answerGuard, libsqlClaimStore } = await import('@ask-user-kit/server');
   const { chatHistoryRoute } = await import('@ask-user-kit/server/ai-sdk');
   const { testAgents } = await import('./src/test/testAgents.ts');
+  const { expenseWorkflow, parallelWorkflow } = await import('@ask-user-kit/testing/demo');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
-  // the guard covers only it, so the other tests' resumes reach Mastra as they always did.
+  // the guard covers only it and the workflows' resumes, so the other tests' resumes reach Mastra
+  // as they always did.
   const apiRoutes = [chatRoute({ path: '/chat/:agentId' }), chatRoute({ path: '/guarded-chat/:agentId' })];
   const claims = libsqlClaimStore({ url: ':memory:' });
   const guard = answerGuard({ claims, chatPaths: ['/guarded-chat/:agentId'] });
   const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) =>
-    c.req.path.startsWith('/guarded-chat/') ? guard(c, next) : next();
+    c.req.path.startsWith('/guarded-chat/') || c.req.path.startsWith('/api/workflows/')
+      ? guard(c, next)
+      : next();
   const server = await startMastraTestServer({
     agents: testAgents(),
+    workflows: { expense: expenseWorkflow(), 'parallel-questions': parallelWorkflow() },
     apiRoutes,
     middleware: [guardChatOnly],
   });
