@@ -5,7 +5,7 @@ import { answerGuard, libsqlClaimStore, threadGuard } from '@ask-user-kit/server
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
-import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
+import { askUserAgent, conciergeAgent, expenseWorkflow, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
 import { PostgresStore } from '@mastra/pg';
@@ -59,6 +59,8 @@ const agents = {
   ),
   concierge: conciergeAgent(),
 };
+// A workflow whose steps wait for people: a manager's approval, then a cost-centre form.
+const workflows = { expense: expenseWorkflow() };
 
 function fail(message: string): never {
   console.error(`ask-user-kit server: ${message}`);
@@ -143,6 +145,7 @@ let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 try {
   server = await startMastraTestServer({
     agents,
+    workflows,
     storage: mastraStorage,
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
@@ -180,6 +183,7 @@ try {
 
 console.log(
   `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
+    `workflows: ${Object.keys(workflows).join(', ')} · ` +
     `model: ${model ?? 'scripted (no API key)'} · storage: ${shownStorage}` +
     (instance ? ` · instance: ${instance}` : ''),
 );

@@ -57,9 +57,9 @@ const summarise = createStep({
     const { employee, amount, description, approved, reason, costCentre: centre } = inputData;
     if (!approved)
       return {
-        summary: `Declined: ${employee}'s ${amount} EUR for ${description}${reason ? ` (${reason})` : ''}.`,
+        summary: `Declined: ${amount} EUR for ${description} by ${employee}${reason ? ` (${reason})` : ''}.`,
       };
-    return { summary: `Approved: ${employee}'s ${amount} EUR for ${description}, charged to ${centre}.` };
+    return { summary: `Approved: ${amount} EUR for ${description} by ${employee}, charged to ${centre}.` };
   },
 });
 

@@ -78,7 +78,7 @@ describe('a workflow through the run store', () => {
       const transport = createWorkflowTransport({ baseUrl: server.url, workflowId: 'expense' });
       expect(await transport.getRun(runId)).toMatchObject({
         status: 'success',
-        result: { summary: "Approved: Ana's 120 EUR for Team dinner, charged to Sales." },
+        result: { summary: 'Approved: 120 EUR for Team dinner by Ana, charged to Sales.' },
       });
     },
   );
@@ -94,7 +94,7 @@ describe('a workflow through the run store', () => {
       expect(store.getSnapshot()).toMatchObject({ status: 'done', openItems: [] });
       const transport = createWorkflowTransport({ baseUrl: server.url, workflowId: 'expense' });
       expect((await transport.getRun(runId))?.result).toEqual({
-        summary: "Declined: Ana's 120 EUR for Team dinner (Over budget).",
+        summary: 'Declined: 120 EUR for Team dinner by Ana (Over budget).',
       });
     },
   );

@@ -36,7 +36,7 @@ describe('useWorkflowRun', () => {
     await waitFor(() =>
       expect(result.current.outcome).toMatchObject({
         status: 'success',
-        result: { summary: "Approved: Ana's 120 EUR for Team dinner, charged to Engineering." },
+        result: { summary: 'Approved: 120 EUR for Team dinner by Ana, charged to Engineering.' },
       }),
     );
   });
@@ -64,7 +64,7 @@ describe('useWorkflowRun', () => {
       const later = renderRun({ runId });
       await waitFor(() =>
         expect(later.result.current.outcome?.result).toEqual({
-          summary: "Declined: Ana's 120 EUR for Team dinner (No receipt).",
+          summary: 'Declined: 120 EUR for Team dinner by Ana (No receipt).',
         }),
       );
       expect(later.result.current.openItems).toEqual([]);
