@@ -174,6 +174,14 @@ export const itemEntries: AdapterEntry[] = [
     // Lowered from 12,288 B: the item lifecycle that copied the prompt's is gone (10,403 B on 2026-12-05).
     budget: 10_752,
   },
+  {
+    name: 'ask-user-kit/workflow: useWorkflowRun',
+    // The hook (useAgentRun inside), its default kinds (approvals and forms: the form's schema
+    // reader and validator are most of it) and the workflow transport; the components an app shows
+    // its steps with are measured in the entries above (18,051 B on 2026-12-05).
+    code: "export { useWorkflowRun } from '@ask-user-kit/react/workflow';",
+    budget: 18_432,
+  },
 ];
 
 /** What a user would pick instead, importing just the symbols they would use. */
