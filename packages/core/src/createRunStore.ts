@@ -1,5 +1,6 @@
 import {
   ANSWERED_ELSEWHERE_MESSAGE,
+  asRunError,
   BUSY_MESSAGE,
   EMPTY_MESSAGE,
   EXPIRED_MESSAGE,
@@ -12,6 +13,7 @@ import {
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
+import { addSeams } from './storeSeams.ts';
 import { waitingEntryOf } from './snapshotEdit.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
@@ -32,48 +34,7 @@ type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
 const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
   failure.code === 'expired' || failure.code === 'answered-elsewhere';
 
-const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
-  'busy',
-  'empty-message',
-  'invalid-answer',
-  'expired',
-  'answered-elsewhere',
-]);
-
-/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
-function asRunError(failure: RunError | Refusal): RunError {
-  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
-  return {
-    code: 'http',
-    message: failure.message,
-    ...(failure.status === undefined ? {} : { status: failure.status }),
-  };
-}
-
-/** How `startWorkflow` starts a run of a store's workflow, by store. */
-const starters = new WeakMap<RunStore, (inputData: unknown) => Promise<void>>();
-
-/**
- * Starts a workflow's run with `inputData` in a store made by `createRunStore` over a workflow
- * transport (`createWorkflowTransport`): as `send` does, without a message. Resolves when the
- * stream ends (see the snapshot); rejects with `busy` while another request runs.
- */
-export const startWorkflow = (store: RunStore, inputData: unknown): Promise<void> =>
-  starters.get(store)?.(inputData) ??
-  Promise.reject(new TypeError('startWorkflow needs a store made by createRunStore.'));
-
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
-
-/** The changes `history` makes to a store's snapshot (`editStore`), by store. */
-const editors = new WeakMap<RunStore, (change: (snapshot: RunSnapshot) => RunSnapshot) => void>();
-
-/**
- * Applies `change` to the snapshot of a store made by `createRunStore` (its listeners are told if
- * it returns a new one). For the kit's opt-in entries (history): `change` returns a snapshot as
- * the reducer would (immutable, `openPrompts` matching the transcript).
- */
-export const editStore = (store: RunStore, change: (snapshot: RunSnapshot) => RunSnapshot): void =>
-  editors.get(store)?.(change);
 
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
@@ -315,7 +276,9 @@ export function createRunStore({
       dispatch({ type: 'reset' });
     },
   };
-  editors.set(store, (change) => dispatch({ type: 'edit', edit: change }));
-  starters.set(store, (inputData) => begin([], inputData));
+  addSeams(store, {
+    edit: (change) => dispatch({ type: 'edit', edit: change }),
+    start: (inputData) => begin([], inputData),
+  });
   return store;
 }

@@ -2,4 +2,4 @@
 // store, observer and waiting entries as agents. Kept apart from the main entry.
 export { createWorkflowTransport } from './workflowTransport.ts';
 export type { WorkflowRunState, WorkflowTransport, WorkflowTransportOptions } from './workflowTransport.ts';
-export { startWorkflow } from '../createRunStore.ts';
+export { startWorkflow } from '../storeSeams.ts';

@@ -173,7 +173,7 @@ describe('a workflow through the run store', () => {
           items: [approvals, forms],
         });
         const leave = observer.subscribe(() => {});
-        await expect.poll(() => observer.getSnapshot().restoring).toBe(false);
+        await expect.poll(() => observer.getSnapshot().restoring, serverWait).toBe(false);
         const [approval] = observer.getSnapshot().openItems;
         expect(approval).toMatchObject({ kind: 'approval', toolName: 'manager-approval', args: claim });
         await observer.submit(approval!.key, { type: 'approve' });
