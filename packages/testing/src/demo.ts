@@ -16,5 +16,6 @@ export {
   costCentreSchema,
   expenseInput,
   expenseWorkflow,
+  nestedWorkflow,
   parallelWorkflow,
 } from './expense.ts';

@@ -98,3 +98,13 @@ export function parallelWorkflow(id = 'parallel-questions') {
     ])
     .commit();
 }
+
+/** A workflow whose one step is another workflow, whose step asks: the question is the inner step's. */
+export function nestedWorkflow(id = 'nested-question') {
+  const inner = createWorkflow({ id: 'trip-details', inputSchema: z.object({}), outputSchema: z.any() })
+    .then(askStep('pick-city', 'Pick a city', ['Lisbon', 'Porto']))
+    .commit();
+  return createWorkflow({ id, inputSchema: z.object({}), outputSchema: z.any() })
+    .then(inner)
+    .commit();
+}

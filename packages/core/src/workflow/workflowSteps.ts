@@ -71,6 +71,13 @@ export function stepResumeData(request: ResumeRequest, schema: Loose | undefined
   return resumeData;
 }
 
+/**
+ * A nested workflow's step suspends with the step inside it that suspended (`__workflow_meta` in its
+ * payload): that inner step, named by its path (`outer.inner`), is the one that waits and is resumed.
+ */
+const standsForInnerStep = (suspendPayload: unknown) =>
+  isRecord(suspendPayload) && '__workflow_meta' in suspendPayload;
+
 /** The agent chunk that stands for a suspended step. */
 function suspendedChunk(
   runId: string,
@@ -109,6 +116,7 @@ export function agentChunksOf(chunk: MastraChunk, schemas: StepSchemas): MastraC
     case 'workflow-start':
       return [{ type: 'start', runId, from: 'WORKFLOW' }];
     case 'workflow-step-suspended':
+      if (standsForInnerStep(payload.suspendPayload)) return [];
       if (!stepId || typeof runId !== 'string') return [chunk];
       return [suspendedChunk(runId, stepId, payload.suspendPayload, schemas.get(stepId))];
     case 'workflow-step-result':
@@ -160,7 +168,7 @@ export function suspendedRunOf(run: unknown, schemas: StepSchemas): SuspendedRun
   const steps = Object(run.steps ?? snapshot.context) as Loose;
   const toolCalls: SuspendedRun['toolCalls'] = [];
   for (const [stepId, step] of Object.entries(steps)) {
-    if (!isRecord(step) || step.status !== 'suspended') continue;
+    if (!isRecord(step) || step.status !== 'suspended' || standsForInnerStep(step.suspendPayload)) continue;
     const schema = schemas.get(stepId);
     const approval = isApprovalSchema(schema);
     toolCalls.push({

@@ -1,6 +1,6 @@
 import { answerGuard, libsqlClaimStore, type LibsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
-import { expenseWorkflow, parallelWorkflow } from '@ask-user-kit/testing/demo';
+import { expenseWorkflow, nestedWorkflow, parallelWorkflow } from '@ask-user-kit/testing/demo';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,11 @@ import { createWorkflowTransport, startWorkflow } from './index.ts';
 // Waiting for a real server on a shared machine: generous.
 const serverWait = { timeout: 20_000 };
 const claim = { employee: 'Ana', amount: 120, description: 'Team dinner' };
-const workflows = () => ({ expense: expenseWorkflow(), 'parallel-questions': parallelWorkflow() });
+const workflows = () => ({
+  expense: expenseWorkflow(),
+  'parallel-questions': parallelWorkflow(),
+  'nested-question': nestedWorkflow(),
+});
 
 let dir: string;
 let server: MastraTestServer;
@@ -114,6 +118,30 @@ describe('a workflow through the run store', () => {
       expect(store.getSnapshot().openPrompts.map((prompt) => prompt.key)).toEqual([prompts[0]!.key]);
       expect(store.getSnapshot().status).toBe('awaiting-input');
       await store.submit(prompts[0]!.key, 'Red');
+      expect(store.getSnapshot()).toMatchObject({ status: 'done', openPrompts: [] });
+    },
+  );
+
+  it(
+    "asks a nested workflow's question once, as its inner step, and resumes it by its path",
+    serverWait,
+    async () => {
+      const runId = newRunId();
+      const store = storeFor('nested-question', runId);
+      await startWorkflow(store, {});
+      const [prompt] = store.getSnapshot().openPrompts;
+      expect(store.getSnapshot().openPrompts).toHaveLength(1);
+      expect(prompt).toMatchObject({
+        kind: 'single',
+        question: 'Pick a city',
+        toolCallId: 'trip-details.pick-city',
+      });
+      const transport = createWorkflowTransport({ baseUrl: server.url, workflowId: 'nested-question' });
+      const listed = await transport.listSuspended({ threadId: runId });
+      expect(listed.runs.flatMap((run) => run.toolCalls.map((call) => call.toolCallId))).toEqual([
+        'trip-details.pick-city',
+      ]);
+      await store.submit(prompt!.key, 'Porto');
       expect(store.getSnapshot()).toMatchObject({ status: 'done', openPrompts: [] });
     },
   );
