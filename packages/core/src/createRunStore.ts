@@ -21,7 +21,6 @@ import type {
   DecodeEvent,
   Refusal,
   RunError,
-  RunSnapshot,
   RunStore,
   RunStoreOptions,
   StreamRequest,
