@@ -177,6 +177,14 @@ export const itemEntries: AdapterEntry[] = [
     // 0.4 KB), and the parts of an MCP server's request (who asks, URL mode's link, Decline, Cancel: 0.4 KB).
     budget: 12_544,
   },
+  {
+    name: 'ask-user-kit/workflow: useWorkflowRun',
+    // The hook (useAgentRun inside), its default kinds (approvals and forms: the form's schema
+    // reader and validator are most of it) and the workflow transport; the components an app shows
+    // its steps with are measured in the entries above (18,051 B on 2026-12-05).
+    code: "export { useWorkflowRun } from '@ask-user-kit/react/workflow';",
+    budget: 18_432,
+  },
 ];
 
 /** What a user would pick instead, importing just the symbols they would use. */

@@ -9,10 +9,11 @@ export default async function setup(project: TestProject) {
   const { answerGuard, libsqlClaimStore } = await import('@ask-user-kit/server');
   const { chatHistoryRoute } = await import('@ask-user-kit/server/ai-sdk');
   const { testAgents } = await import('./src/test/testAgents.ts');
+  const { expenseWorkflow, parallelWorkflow } = await import('@ask-user-kit/testing/demo');
   // The AI SDK adapter's tests speak @mastra/ai-sdk's chat route: /chat/<agent id>.
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
-  // the guard covers only it (and the agent routes of `late`, whose questions expire), so the other
-  // tests' resumes reach Mastra as they always did.
+  // the guard covers only it (and the agent routes of `late`, whose questions expire, and the
+  // workflows' resumes), so the other tests' resumes reach Mastra as they always did.
   // /signed-chat is behind a guard that signs questions and takes only signed answers.
   const apiRoutes = [
     chatRoute({ path: '/chat/:agentId' }),
@@ -28,7 +29,11 @@ export default async function setup(project: TestProject) {
   });
   const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) => {
     if (c.req.path.startsWith('/signed-chat/')) return signingGuard(c, next);
-    if (c.req.path.startsWith('/guarded-chat/') || c.req.path.startsWith('/api/agents/late/'))
+    if (
+      c.req.path.startsWith('/guarded-chat/') ||
+      c.req.path.startsWith('/api/agents/late/') ||
+      c.req.path.startsWith('/api/workflows/')
+    )
       return guard(c, next);
     return next();
   };
@@ -52,6 +57,7 @@ export default async function setup(project: TestProject) {
   const booking = bookingAgent(async () => relay.tools(await mcpClient.listTools()));
   const server = await startMastraTestServer({
     agents: { ...testAgents(), booking },
+    workflows: { expense: expenseWorkflow(), 'parallel-questions': parallelWorkflow() },
     apiRoutes,
     middleware: [guardChatOnly],
   });

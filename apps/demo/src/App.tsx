@@ -1,5 +1,6 @@
 import { Chat } from './Chat.tsx';
 import { Concierge } from './Concierge.tsx';
+import { Expense } from './Expense.tsx';
 import { McpBooking } from './McpBooking.tsx';
 import { useConversationId } from './conversation.ts';
 import { StackPage } from './stacks/StackPage.tsx';
@@ -26,6 +27,16 @@ export function App() {
         conversationId={conversation.id}
         invalidLink={conversation.invalidLink}
         newThread={conversation.newThread}
+        onNewConversation={conversation.startNew}
+      />
+    );
+  // ?agent=expense runs the expense workflow: a run per claim, its id in ?thread=.
+  if (conversation.agent === 'expense')
+    return (
+      <Expense
+        key={conversation.id}
+        runId={conversation.id}
+        newRun={conversation.newThread}
         onNewConversation={conversation.startNew}
       />
     );

@@ -75,7 +75,11 @@ export interface PageShellProps {
   children: ReactNode;
   /** The agent is writing and nothing of it shows yet. */
   thinking?: boolean;
+  /** The header's link to another page of the demo. Default: the expense workflow's page. */
+  otherPage?: { href: string; label: string };
 }
+
+const EXPENSE_PAGE = { href: '?agent=expense', label: 'Expense claim' };
 
 /**
  * Every page of the demo: a header with the page's name, its status and "New conversation"; the
@@ -104,6 +108,9 @@ export function PageShell(props: PageShellProps) {
             <h1 className="brand__name">{props.title}</h1>
             <p className="brand__tag">{props.tagline}</p>
           </div>
+          <a className="topbar__link" href={(props.otherPage ?? EXPENSE_PAGE).href}>
+            {(props.otherPage ?? EXPENSE_PAGE).label}
+          </a>
           <StatusBadge status={status} waiting={waiting} connecting={connecting} trouble={trouble} />
           <NewConversationButton onClick={newConversation} />
         </div>

@@ -5,23 +5,26 @@ const AGENT_PARAM = 'agent';
 const STORAGE_KEY = 'ask-user-kit-demo:conversation';
 const VALID = /^[\w-]{6,80}$/;
 
-/** The demo's agents: `?agent=concierge`, else the planner. */
-export type DemoAgent = 'planner' | 'concierge';
+/** The demo's pages: `?agent=concierge`, `?agent=expense` (a workflow), else the planner. */
+export type DemoAgent = 'planner' | 'concierge' | 'expense';
 
 // Each agent's conversations are its own threads: Mastra lets one agent's run wait on a thread
 // where another agent's question waits, so a thread is never shared between them. A thread id
 // says whose it is; the planner keeps the ids it always had (`trip-…`, or any other).
-const PREFIX: Record<DemoAgent, string> = { planner: 'trip-', concierge: 'concierge-' };
+// The expense page's ids are its workflow runs' ids.
+const PREFIX: Record<DemoAgent, string> = { planner: 'trip-', concierge: 'concierge-', expense: 'expense-' };
 
 /** The agent the URL names. */
 export function agentFromUrl(): DemoAgent {
-  return new URL(window.location.href).searchParams.get(AGENT_PARAM) === 'concierge'
-    ? 'concierge'
-    : 'planner';
+  const agent = new URL(window.location.href).searchParams.get(AGENT_PARAM);
+  return agent === 'concierge' || agent === 'expense' ? agent : 'planner';
 }
 
-/** Whose thread an id is: the concierge's when it has its prefix, else the planner's. */
-const ownerOf = (id: string): DemoAgent => (id.startsWith(PREFIX.concierge) ? 'concierge' : 'planner');
+/** Whose thread an id is: the concierge's or the expense page's when it has its prefix, else the planner's. */
+function ownerOf(id: string): DemoAgent {
+  if (id.startsWith(PREFIX.concierge)) return 'concierge';
+  return id.startsWith(PREFIX.expense) ? 'expense' : 'planner';
+}
 
 function newId(agent: DemoAgent): string {
   return `${PREFIX[agent]}${crypto.randomUUID()}`;

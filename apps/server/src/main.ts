@@ -10,6 +10,7 @@ import {
   bookingAgent,
   bookingMcpServer,
   conciergeAgent,
+  expenseWorkflow,
   serveMcp,
   tripPlannerScript,
 } from '@ask-user-kit/testing/demo';
@@ -85,6 +86,8 @@ const agents = {
   concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
 };
+// A workflow whose steps wait for people: a manager's approval, then a cost-centre form.
+const workflows = { expense: expenseWorkflow() };
 
 function fail(message: string): never {
   console.error(`ask-user-kit server: ${message}`);
@@ -169,6 +172,7 @@ let server: Awaited<ReturnType<typeof startMastraTestServer>>;
 try {
   server = await startMastraTestServer({
     agents,
+    workflows,
     storage: mastraStorage,
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
@@ -206,6 +210,7 @@ try {
 
 console.log(
   `ask-user-kit server ready at ${server.url}/api · agents: ${Object.keys(agents).join(', ')} · ` +
+    `workflows: ${Object.keys(workflows).join(', ')} · ` +
     `model: ${model ?? 'scripted (no API key)'} · storage: ${shownStorage}` +
     (instance ? ` · instance: ${instance}` : ''),
 );

@@ -1,8 +1,8 @@
 import {
   ANSWERED_ELSEWHERE_MESSAGE,
+  asRunError,
   BUSY_MESSAGE,
   EMPTY_MESSAGE,
-  asRunError,
   EXPIRED_MESSAGE,
   expiredRefusal,
   isServerRefusal,
@@ -16,6 +16,7 @@ import { listRequestedAt } from './listSuspendedRuns.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
 import { expiryClock, isPastDeadline } from './expiryClock.ts';
+import { addSeams } from './storeSeams.ts';
 import { waitingEntryOf } from './snapshotEdit.ts';
 import { newThreadId } from './transports/memoryOption.ts';
 import type {
@@ -23,25 +24,14 @@ import type {
   DecodeEvent,
   Refusal,
   RunError,
-  RunSnapshot,
   RunStore,
   RunStoreOptions,
+  StreamRequest,
   WaitingEntry,
 } from './types.ts';
 import type { AnswerOptions } from './validateAnswer.ts';
 
 const NOTHING_TO_RETRY = 'Nothing was sent for this yet: there is no answer to retry.';
-
-/** The changes `history` makes to a store's snapshot (`editStore`), by store. */
-const editors = new WeakMap<RunStore, (change: (snapshot: RunSnapshot) => RunSnapshot) => void>();
-
-/**
- * Applies `change` to the snapshot of a store made by `createRunStore` (its listeners are told if
- * it returns a new one). For the kit's opt-in entries (history): `change` returns a snapshot as
- * the reducer would (immutable, `openPrompts` matching the transcript).
- */
-export const editStore = (store: RunStore, change: (snapshot: RunSnapshot) => RunSnapshot): void =>
-  editors.get(store)?.(change);
 
 /**
  * Creates the framework-agnostic state machine of a conversation with one agent: `send` a
@@ -207,6 +197,30 @@ export function createRunStore({
     return current && isOpen(current.state) ? current : undefined;
   }
 
+  /**
+   * Starts a run with a user message (`text`) or a workflow's input, and follows it: one request
+   * at a time, refused (`busy`) while another runs.
+   */
+  function begin(userMessages: StreamRequest['messages'], inputData: unknown, text?: string): Promise<void> {
+    if (active) return refuse('busy', BUSY_MESSAGE);
+    const controller = new AbortController();
+    active = controller;
+    const done = follow(controller, (signal) =>
+      transport.stream({
+        messages: userMessages,
+        ...(text === undefined ? { inputData } : {}),
+        threadId,
+        resourceId,
+        signal,
+      }),
+    );
+    messages += 1;
+    // The conversation moves on: a reply that broke off earlier no longer matters.
+    brokenReplies.clear();
+    dispatch({ type: 'send', id: `message-${messages}`, text });
+    return done;
+  }
+
   function submit(key: string, draft: unknown, options?: AnswerOptions): Promise<void> {
     if (submitting?.key === key) return submitting.done;
     const entry = openEntry(key);
@@ -237,17 +251,7 @@ export function createRunStore({
 
     send(text) {
       if (typeof text !== 'string' || !text.trim()) return refuse('empty-message', EMPTY_MESSAGE);
-      if (active) return refuse('busy', BUSY_MESSAGE);
-      const controller = new AbortController();
-      active = controller;
-      const done = follow(controller, (signal) =>
-        transport.stream({ messages: [{ role: 'user', content: text }], threadId, resourceId, signal }),
-      );
-      messages += 1;
-      // The conversation moves on: a reply that broke off earlier no longer matters.
-      brokenReplies.clear();
-      dispatch({ type: 'send', id: `message-${messages}`, text });
-      return done;
+      return begin([{ role: 'user', content: text }], undefined, text);
     },
 
     submit,
@@ -284,6 +288,9 @@ export function createRunStore({
       clock.stop();
     },
   };
-  editors.set(store, (change) => dispatch({ type: 'edit', edit: change }));
+  addSeams(store, {
+    edit: (change) => dispatch({ type: 'edit', edit: change }),
+    start: (inputData) => begin([], inputData),
+  });
   return store;
 }

@@ -165,8 +165,10 @@ export interface SuspendedRunList {
 
 /** What `AgentTransport.stream` takes. */
 export interface StreamRequest {
-  /** The new user message(s). */
+  /** The new user message(s); none when a workflow starts. */
   messages: { role: 'user'; content: string }[];
+  /** A workflow's input (`startWorkflow`); an agent's transport leaves it out. */
+  inputData?: unknown;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;

@@ -8,7 +8,7 @@ import {
   TransportError,
   unexpectedAnswerMessage,
 } from './errors.ts';
-import { editStore } from './createRunStore.ts';
+import { editStore } from './storeSeams.ts';
 import { historyEntries, isInBetween } from './historyEntries.ts';
 import { quote } from './quote.ts';
 import { isBusy, waitingOr } from './reduceRun.ts';

@@ -1,7 +1,7 @@
 // What the run observer and the history observer share: their listeners and mount, their reads,
 // and when a question closed elsewhere.
 import { isAbortError } from './errors.ts';
-import type { RunSnapshot } from './types.ts';
+import type { RunSnapshot, WaitingEntry } from './types.ts';
 
 /**
  * How an observer makes a read: by default it calls `read`. `key` names what is read, for a cache
@@ -33,19 +33,16 @@ export async function readTwice<T>(
 }
 
 /**
- * A question that was open in `seen` closed without this client's answer in `next`: another
- * client answered it first (`answered-elsewhere`), or the server no longer waits for it
- * (`expired`). Either way the server moved on, and only a read shows where to.
+ * A waiting entry (a question or an item) that was open in `seen` closed without this client's
+ * answer in `next`: another client answered it first (`answered-elsewhere`), or the server no
+ * longer waits for it (`expired`). Either way the server moved on, and only a read shows where to.
  */
 export function closedElsewhere(seen: RunSnapshot, next: RunSnapshot): boolean {
-  if (seen.openPrompts === next.openPrompts) return false;
-  const open = new Set(seen.openPrompts.map((prompt) => prompt.key));
-  return next.transcript.some(
-    (entry) =>
-      entry.type === 'prompt' &&
-      open.has(entry.id) &&
-      (entry.state === 'answered-elsewhere' || entry.state === 'expired'),
-  );
+  if (seen.openPrompts === next.openPrompts && seen.openItems === next.openItems) return false;
+  const open = new Set([...seen.openPrompts, ...seen.openItems].map(({ key }) => key));
+  const closed = (entry: WaitingEntry) =>
+    open.has(entry.id) && (entry.state === 'answered-elsewhere' || entry.state === 'expired');
+  return next.items.some(closed) || next.transcript.some((entry) => entry.type === 'prompt' && closed(entry));
 }
 
 /**

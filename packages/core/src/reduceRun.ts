@@ -23,8 +23,8 @@ export { isOpen } from './snapshotEdit.ts';
  * or an item) goes through the same `submit-*` actions, found by its key.
  */
 export type RunAction =
-  /** A user message goes out; a new run starts streaming. Open malformed entries expire. */
-  | { type: 'send'; id: string; text: string }
+  /** A user message (`text`, none for a workflow's start) goes out; a new run starts streaming. Open malformed entries expire. */
+  | { type: 'send'; id: string; text: string | undefined }
   /** A batch of decoded events (one network read). */
   | { type: 'events'; events: readonly DecodeEvent[] }
   /** The stream ended normally (not necessarily with a `finish`). */
@@ -222,7 +222,7 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
       const edit = new SnapshotEdit(s);
       // A new message moves the conversation on: what could not be answered is gone.
       edit.setEntriesIn('malformed', { state: 'expired' });
-      edit.addMessage(action.id, action.text);
+      if (action.text !== undefined) edit.addMessage(action.id, action.text);
       edit.set({ status: 'streaming', runId: undefined, text: '', error: undefined });
       return edit.done();
     }

@@ -7,7 +7,7 @@ import { checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownershi
 import { expiryOf, findSuspension } from './findSuspension.ts';
 import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
-import { guardedRoute, isAgentPath, normalizePrefix } from './guardedPaths.ts';
+import { guardedRoute, isAgentPath, normalizePrefix, workflowAnswered } from './guardedPaths.ts';
 import { isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
 
@@ -181,7 +181,8 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       await trail(refusal.status === 401 ? 'unauthenticated' : 'not-owner', refusal.status, undefined);
       return refusal;
     }
-    const suspension = await findSuspension(mastra, ids);
+    const workflowId = route === 'workflow' ? workflowAnswered(c.req.path, apiPrefix) : undefined;
+    const suspension = await findSuspension(mastra, ids, workflowId);
     // Nothing suspended for that call (an unknown run or call, or a question the run moved past):
     // nothing to claim. One claimed before was answered; any other, Mastra answers itself.
     if (!suspension) {
@@ -214,7 +215,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
 
     const lease = { holder: randomUUID(), ms: leaseMs };
     const stillSuspended = async () => {
-      const current = await findSuspension(mastra, { runId, toolCallId });
+      const current = await findSuspension(mastra, { runId, toolCallId }, workflowId);
       return current !== undefined && current.suspendedAt === suspendedAt;
     };
     const taken = await takeClaim({

@@ -26,14 +26,16 @@ export interface Suspension {
 export async function findSuspension(
   mastra: Mastra | undefined,
   ids: AnswerIds,
+  workflowId?: string,
 ): Promise<Suspension | undefined> {
   const workflows = await mastra?.getStorage()?.getStore('workflows');
   // Mastra's agent loop is a workflow, named apart for durable agents; its snapshot lists the suspended steps.
   let snapshot;
-  for (const workflowName of AGENT_LOOP_WORKFLOWS) {
+  for (const workflowName of workflowId === undefined ? AGENT_LOOP_WORKFLOWS : [workflowId]) {
     snapshot ??= await workflows?.loadWorkflowSnapshot({ workflowName, runId: ids.runId });
   }
   if (!snapshot) return undefined;
+  if (workflowId !== undefined) return suspendedStep(snapshot.context ?? {}, ids.toolCallId);
   for (const step of Object.values(snapshot.context ?? {})) {
     if (!isRecord(step) || step.status !== 'suspended' || !isRecord(step.suspendPayload)) continue;
     const suspendedAt = typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined;
@@ -54,6 +56,32 @@ export async function findSuspension(
         sensitive: isRecord(asked) && asked.sensitive === true,
       };
     }
+  }
+  return undefined;
+}
+
+/**
+ * A workflow's suspended step as a suspension: its id (the path into nested workflows) is the
+ * call's; the one named, or the first suspended one.
+ */
+function suspendedStep(
+  context: Record<string, unknown>,
+  stepPath: string | undefined,
+): Suspension | undefined {
+  for (const [stepId, step] of Object.entries(context)) {
+    if (!isRecord(step) || step.status !== 'suspended') continue;
+    if (stepPath !== undefined && stepPath !== stepId && !stepPath.startsWith(`${stepId}.`)) continue;
+    const payload = isRecord(step.suspendPayload) ? step.suspendPayload : {};
+    return {
+      toolCallId: stepPath ?? stepId,
+      // A step has no tool: its id names it, and what the person is shown is its suspend payload.
+      toolName: stepId,
+      shown: payload,
+      suspendedAt: typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined,
+      approval: false,
+      expiresAt: payload.expiresAt,
+      sensitive: payload.sensitive === true,
+    };
   }
   return undefined;
 }

@@ -12,12 +12,21 @@ export const GUARDED_ROUTES: readonly string[] = [
   'decline-tool-call-generate',
 ];
 
+/** The routes that answer a suspended workflow step (`POST {apiPrefix}/workflows/:workflowId/<route>?runId=…`). */
+export const GUARDED_WORKFLOW_ROUTES: readonly string[] = [
+  'resume-stream',
+  'resume',
+  'resume-async',
+  'resume-no-wait',
+];
+
 export function guardedRoute(
   path: string,
   apiPrefix: string,
   paths: { chat: readonly string[]; agUi: readonly string[] },
 ): GuardedRoute | undefined {
   if (isAgentAnswerPath(path, apiPrefix)) return 'agent';
+  if (workflowAnswered(path, apiPrefix) !== undefined) return 'workflow';
   if (paths.chat.some((pattern) => matchesPath(path, pattern))) return 'chat';
   if (paths.agUi.some((pattern) => matchesPath(path, pattern))) return 'ag-ui';
   return undefined;
@@ -55,6 +64,15 @@ function isAgentAnswerPath(path: string, apiPrefix: string): boolean {
   const segments = path.slice(prefix.length + 1).split('/');
   if (segments.length !== 3 || segments[0] !== 'agents' || !segments[1]) return false;
   return GUARDED_ROUTES.includes(segments[2]!);
+}
+
+/** The workflow whose step `{prefix}/workflows/:workflowId/<resume route>` answers, if the path is one. */
+export function workflowAnswered(path: string, apiPrefix: string): string | undefined {
+  const prefix = normalizePrefix(apiPrefix);
+  if (!path.startsWith(`${prefix}/`)) return undefined;
+  const [collection, workflowId, route, ...rest] = path.slice(prefix.length + 1).split('/');
+  if (collection !== 'workflows' || !workflowId || rest.length > 0) return undefined;
+  return GUARDED_WORKFLOW_ROUTES.includes(route ?? '') ? decodeURIComponent(workflowId) : undefined;
 }
 
 // As Mastra normalizes it: `/` means none, `api/` means `/api`.

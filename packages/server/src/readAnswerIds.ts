@@ -1,5 +1,5 @@
-/** Which kind of answering route a request is on: an agent route, a chat route, or an AG-UI run. */
-export type GuardedRoute = 'agent' | 'chat' | 'ag-ui';
+/** Which kind of answering route a request is on: an agent route, a workflow's resume, a chat route, or an AG-UI run. */
+export type GuardedRoute = 'agent' | 'workflow' | 'chat' | 'ag-ui';
 
 /** The question a request answers: its run, and the call when the request names one. */
 export interface AnswerIds {
@@ -19,11 +19,26 @@ export interface AnswerIds {
 export async function readAnswerIds(request: Request, route: GuardedRoute): Promise<AnswerIds | undefined> {
   const fields = await readFields(request, route);
   if (fields && route === 'ag-ui') return agUiAnswerIds(fields);
+  if (fields && route === 'workflow') return workflowAnswerIds(request, fields);
   if (!fields || typeof fields.runId !== 'string' || fields.runId === '') return undefined;
   if (route === 'chat' && !fields.resumeData) return undefined;
   const toolCallId =
     typeof fields.toolCallId === 'string' && fields.toolCallId !== '' ? fields.toolCallId : undefined;
   return { runId: fields.runId, toolCallId, answer: fields.resumeData, signature: fields.signature };
+}
+
+/**
+ * The step a workflow resume answers: the run from the query (`?runId=`), the step from the body
+ * (`step`: its id, or the path of ids into nested workflows, joined with `.` as Mastra joins it).
+ * Without a step Mastra resumes the first suspended one: `toolCallId` is then left out.
+ */
+function workflowAnswerIds(request: Request, fields: Record<string, unknown>): AnswerIds | undefined {
+  const runId = new URL(request.url).searchParams.get('runId');
+  if (!runId) return undefined;
+  const { step } = fields;
+  const path = Array.isArray(step) ? step.filter((id) => typeof id === 'string').join('.') : step;
+  const toolCallId = typeof path === 'string' && path !== '' ? path : undefined;
+  return { runId, toolCallId, answer: fields.resumeData };
 }
 
 /**
@@ -83,7 +98,7 @@ export async function readFields(
   request: Request,
   route: GuardedRoute,
 ): Promise<Record<string, unknown> | undefined> {
-  if (route === 'agent') {
+  if (route === 'agent' || route === 'workflow') {
     const contentType = request.headers.get('content-type') ?? '';
     if (contentType.includes('multipart/form-data')) return readMultipartFields(request);
     if (!contentType.includes('application/json')) return undefined;

@@ -13,3 +13,11 @@ export {
 } from './concierge.ts';
 export { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from './mcpServers.ts';
 export { supervisorAgent } from './supervisor.ts';
+export {
+  approvalDecision,
+  costCentreSchema,
+  expenseInput,
+  expenseWorkflow,
+  nestedWorkflow,
+  parallelWorkflow,
+} from './expense.ts';

@@ -4,6 +4,7 @@ import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
 import type { ApiRoute } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
+import type { AnyWorkflow } from '@mastra/core/workflows';
 import { MastraServer } from '@mastra/hono';
 import { LibSQLStore } from '@mastra/libsql';
 import { Memory } from '@mastra/memory';
@@ -14,6 +15,8 @@ import { cors } from 'hono/cors';
 export interface MastraTestServerOptions {
   /** Agents to register, keyed by id. */
   agents: Record<string, Agent>;
+  /** Workflows to register, keyed by id (their routes: `/api/workflows/:workflowId/…`). Default: none. */
+  workflows?: Record<string, AnyWorkflow>;
   /**
    * A LibSQL URL (`file:…` to survive a restart), or a Mastra storage of any kind (e.g.
    * `@mastra/pg`'s `PostgresStore`; closed with the server). Default: LibSQL in memory.
@@ -79,6 +82,7 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
   }
   const mastra = new Mastra({
     agents: options.agents,
+    workflows: options.workflows ?? {},
     storage,
     logger: false,
     server: {

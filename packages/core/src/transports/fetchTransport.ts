@@ -1,19 +1,8 @@
 import { decodeChunks, type DecodeOptions } from '../decodeChunks.ts';
-import {
-  httpFailure,
-  isAbortError,
-  messageOf,
-  NO_BODY_MESSAGE,
-  responseTimeoutMessage,
-  saysExpired,
-  statusMessage,
-  toRunError,
-  TransportError,
-  unexpectedAnswerMessage,
-} from '../errors.ts';
-import { quote } from '../quote.ts';
-import type { AgentTransport, DecodeEvent, ResumeRequest, RunError, StreamRequest } from '../types.ts';
+import { saysExpired, TransportError } from '../errors.ts';
+import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
+import { createHttpRequest } from './httpRequest.ts';
 import { memoryOption } from './memoryOption.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
@@ -40,10 +29,7 @@ export interface FetchTransportOptions extends DecodeOptions {
   responseTimeout?: number;
 }
 
-/** `responseTimeout`'s default: 60 s, twice what Mastra may wait for a dead instance's thread lease. */
-export const DEFAULT_RESPONSE_TIMEOUT = 60_000;
-// setTimeout fires at once past this many ms (about 24.8 days): longer timeouts wait this long.
-const LONGEST_TIMER = 2 ** 31 - 1;
+export { DEFAULT_RESPONSE_TIMEOUT } from './httpRequest.ts';
 
 /**
  * The default transport: Mastra's HTTP routes through `fetch`, no client library in the bundle.
@@ -58,54 +44,7 @@ const LONGEST_TIMER = 2 ** 31 - 1;
 export function createFetchTransport(options: FetchTransportOptions): AgentTransport {
   const root = `${options.baseUrl.replace(/\/+$/, '')}${options.apiPrefix ?? '/api'}/agents/${encodeURIComponent(options.agentId)}`;
 
-  /**
-   * Sends a request: a POST with a JSON body, answered by an event stream (decoded), or a GET,
-   * answered by JSON (parsed). Every failure but an abort is a `TransportError`: no answer, an
-   * error status (409: `answered-elsewhere`), or an answer of the wrong kind (an HTML page).
-   * An error answer's parsed body is the error's `cause`.
-   */
-  async function request(path: string, signal: AbortSignal | undefined, body?: object): Promise<unknown> {
-    const url = root + path;
-    const { headers: extra } = options;
-    const headers = new Headers(typeof extra === 'function' ? await extra() : extra);
-    if (body) headers.set('content-type', 'application/json');
-    const deadline = responseDeadline(signal, options.responseTimeout ?? DEFAULT_RESPONSE_TIMEOUT);
-    const response = await (options.fetch ?? fetch)(url, {
-      method: body ? 'POST' : 'GET',
-      headers,
-      body: body && JSON.stringify(body),
-      signal: deadline.signal,
-    })
-      .catch((error: unknown) => {
-        if (deadline.expired()) throw new TransportError(deadline.failure, { cause: error });
-        throw isAbortError(error) ? error : new TransportError(toRunError(error), { cause: error });
-      })
-      .finally(deadline.clear);
-    const { ok, status } = response;
-    const type = response.headers.get('content-type') ?? '';
-    // A stream without a content type (a proxy may drop it) is decoded too.
-    if (ok && body && (!type || type.includes('text/event-stream'))) {
-      if (!response.body) throw new TransportError({ code: 'http', status, message: NO_BODY_MESSAGE });
-      return decodeChunks(response.body, options);
-    }
-    // Read to its end: a list, an error (Mastra answers `{ error: "…" }`; a proxy may answer HTML,
-    // or nothing), or what a dev server's SPA fallback answers a wrong URL with (200, HTML).
-    const answer: unknown = await response.json().catch(() => signal?.throwIfAborted());
-    if (ok && !body && answer !== undefined) return answer;
-    if (ok) {
-      const got = type.includes('html') ? 'HTML' : quote(type || 'no content type');
-      throw new TransportError({
-        code: 'http',
-        status,
-        message: unexpectedAnswerMessage(got, body ? 'an event stream' : 'JSON'),
-      });
-    }
-    const error = (Object(answer) as { error?: unknown }).error;
-    throw new TransportError(
-      httpFailure(status, messageOf(error, messageOf(answer, statusMessage(status))), answer),
-      { cause: answer },
-    );
-  }
+  const request = createHttpRequest(options, root, (response) => decodeChunks(response, options));
 
   /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
   const post = (path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
@@ -142,31 +81,4 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       ),
   };
   return transport;
-}
-
-/**
- * The signal for one request: the caller's, and an abort when the answer has not started within
- * `ms`. `clear` once it has: the body may then take as long as it takes (that is `idleTimeout`).
- */
-function responseDeadline(signal: AbortSignal | undefined, ms: number) {
-  const failure: RunError = { code: 'timeout', message: responseTimeoutMessage(ms) };
-  if (!(ms > 0)) return { signal, failure, expired: () => false, clear: () => {} };
-  const controller = new AbortController();
-  let expired = false;
-  const follow = () => controller.abort(signal?.reason);
-  if (signal?.aborted) follow();
-  else signal?.addEventListener('abort', follow, { once: true });
-  const timer = setTimeout(
-    () => {
-      expired = true;
-      controller.abort(new TransportError(failure));
-    },
-    Math.min(ms, LONGEST_TIMER),
-  );
-  return {
-    signal: controller.signal,
-    failure,
-    expired: () => expired,
-    clear: () => clearTimeout(timer),
-  };
 }
