@@ -142,3 +142,26 @@ export function toStreamError(error: unknown): RunError | Refusal {
   if (error instanceof RunFailure || isAbortError(error)) return toRunError(error);
   return { code: 'connection-lost', message: CONNECTION_LOST_MESSAGE };
 }
+
+type ServerRefusal = Refusal & { code: 'expired' | 'answered-elsewhere' };
+
+export const isServerRefusal = (failure: RunError | Refusal): failure is ServerRefusal =>
+  failure.code === 'expired' || failure.code === 'answered-elsewhere';
+
+const REFUSAL_CODES: ReadonlySet<string> = new Set<Refusal['code']>([
+  'busy',
+  'empty-message',
+  'invalid-answer',
+  'expired',
+  'answered-elsewhere',
+]);
+
+/** A failure as a run's error: a refusal a run cannot hold (from a custom transport) reads as the server's `http` answer. */
+export function asRunError(failure: RunError | Refusal): RunError {
+  if (!REFUSAL_CODES.has(failure.code)) return failure as RunError;
+  return {
+    code: 'http',
+    message: failure.message,
+    ...(failure.status === undefined ? {} : { status: failure.status }),
+  };
+}

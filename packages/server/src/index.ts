@@ -17,3 +17,5 @@ export { createClaimStore } from './createClaimStore.ts';
 export type { ClaimDialect } from './createClaimStore.ts';
 export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.ts';
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';
+export { keepRunsOnDisconnect } from './keepRunsOnDisconnect.ts';
+export type { KeepRunsOnDisconnectOptions } from './keepRunsOnDisconnect.ts';

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
+import type { DurableAgent } from '@mastra/core/agent/durable';
 import type { ApiRoute } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
 import { MastraServer } from '@mastra/hono';
@@ -11,8 +12,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
 export interface MastraTestServerOptions {
-  /** Agents to register, keyed by id. */
-  agents: Record<string, Agent>;
+  /** Agents to register, keyed by id: plain agents, or durable ones (`createDurableAgent`), whose runs `observe` replays. */
+  agents: Record<string, Agent | DurableAgent>;
   /**
    * A LibSQL URL (`file:…` to survive a restart), or a Mastra storage of any kind (e.g.
    * `@mastra/pg`'s `PostgresStore`; closed with the server). Default: LibSQL in memory.

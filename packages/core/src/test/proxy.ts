@@ -16,7 +16,9 @@ export type ProxyRule =
    * connection (`headers`), or drop it with no answer at all. A server that died with the reply
    * still in its buffers, after the run had ended.
    */
-  | { kind: 'lose-reply'; headers: boolean };
+  | { kind: 'lose-reply'; headers: boolean }
+  /** Forward, and drop the connection once `afterBytes` bytes of the answer went through (a network cut mid-reply). */
+  | { kind: 'cut'; afterBytes: number };
 
 /**
  * A real HTTP server in front of a real Mastra server, to put a fault between them: it forwards
@@ -60,7 +62,19 @@ export async function startProxy(target: string, rule: (method: string, path: st
     res.writeHead(upstream.status, {
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
     });
-    for await (const part of upstream.body ?? []) res.write(part);
+    let left = action.kind === 'cut' ? action.afterBytes : Infinity;
+    for await (const part of upstream.body ?? []) {
+      const bytes = part as Uint8Array;
+      if (bytes.length < left) {
+        res.write(bytes);
+        left -= bytes.length;
+        continue;
+      }
+      res.write(bytes.subarray(0, left));
+      // Flushed first: the client reads what went through, then the connection breaks.
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
