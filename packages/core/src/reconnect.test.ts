@@ -2,9 +2,8 @@
 // Mastra's `observe` route replays), behind a proxy that cuts the stream at random points, the
 // store re-attaches to the run and ends with the transcript of a run that was never cut.
 import { keepRunsOnDisconnect } from '@ask-user-kit/server';
-import { createDurableAgent } from '@mastra/core/agent/durable';
 import { ask, reply, startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
-import { askUserAgent } from '@ask-user-kit/testing/demo';
+import { askUserAgent, durableAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { CONNECTION_LOST_MESSAGE } from './errors.ts';
@@ -23,7 +22,7 @@ const planned: Record<string, ProxyRule[]> = {};
 beforeAll(async () => {
   server = await startMastraTestServer({
     agents: {
-      durable: createDurableAgent({ agent: askUserAgent('durable', script()) }),
+      durable: durableAgent(askUserAgent('durable', script())),
       plain: askUserAgent('plain', script()),
     },
     middleware: [keepRunsOnDisconnect()],

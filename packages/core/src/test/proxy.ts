@@ -40,11 +40,16 @@ export async function startProxy(target: string, rule: (method: string, path: st
       setTimeout(() => res.socket?.destroy(), 20);
       return;
     }
+    // A page on another origin is answered as the server answers it (CORS, preflights included).
+    const forwarded = ['origin', 'access-control-request-method', 'access-control-request-headers'];
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const name of forwarded) if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name]);
     const upstream = await fetch(target + path, {
       method: req.method,
-      headers: { 'content-type': 'application/json' },
+      headers,
       body: req.method === 'POST' ? Buffer.concat(parts) : undefined,
     });
+    const cors = [...upstream.headers].filter(([name]) => name.startsWith('access-control-'));
     if (action.kind === 'lose-reply') {
       await upstream.arrayBuffer();
       if (action.headers) {
@@ -60,6 +65,7 @@ export async function startProxy(target: string, rule: (method: string, path: st
       return;
     }
     res.writeHead(upstream.status, {
+      ...Object.fromEntries(cors),
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
     });
     let left = action.kind === 'cut' ? action.afterBytes : Infinity;

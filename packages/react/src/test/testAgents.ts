@@ -31,3 +31,14 @@ export function testAgents() {
     concierge: conciergeAgent(),
   };
 }
+
+/** The words of `durableTestAgent`'s reply after the name it was given. */
+export const DURABLE_REPLY = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+
+/** An agent to wrap with `createDurableAgent`: it asks a name, then replies in 60 pieces. */
+export function durableTestAgent() {
+  return askUserAgent('durable', [
+    ask.text('What is your name?'),
+    reply(({ answers }) => `${answers[0]}: ${DURABLE_REPLY}`, { deltas: 60, delayMs: 2 }),
+  ]);
+}
