@@ -3,7 +3,7 @@ import { expect, inject, it } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
 import { newQueryClient, withClient } from './test/harness.tsx';
-import { DURABLE_REPLY } from './test/testAgents.ts';
+import { DURABLE_REPLY } from './test/durableReply.ts';
 import type { RunStatus } from '@ask-user-kit/core';
 import { useAgentRun } from './useAgentRun.ts';
 

@@ -1,4 +1,5 @@
 import { ask, reply } from '@ask-user-kit/testing';
+import { DURABLE_REPLY } from './durableReply.ts';
 import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
@@ -31,9 +32,6 @@ export function testAgents() {
     concierge: conciergeAgent(),
   };
 }
-
-/** The words of `durableTestAgent`'s reply after the name it was given. */
-export const DURABLE_REPLY = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
 
 /** An agent to wrap with `createDurableAgent`: it asks a name, then replies in 60 pieces. */
 export function durableTestAgent() {
