@@ -244,7 +244,13 @@ export function createRunStore({
       const done = follow(
         controller,
         (signal) =>
-          transport.stream({ messages: [{ role: 'user', content: text }], runId, threadId, resourceId, signal }),
+          transport.stream({
+            messages: [{ role: 'user', content: text }],
+            runId,
+            threadId,
+            resourceId,
+            signal,
+          }),
         positions.start(runId),
       );
       messages += 1;

@@ -220,9 +220,11 @@ export interface AgentTransport {
    * suspension). Fails when the server has nothing to replay. Without it, a broken reply is not
    * picked up again.
    */
-  observe?(request: { runId: string; position: number; signal?: AbortSignal }): Promise<
-    AsyncIterable<DecodeEvent[]>
-  >;
+  observe?(request: {
+    runId: string;
+    position: number;
+    signal?: AbortSignal;
+  }): Promise<AsyncIterable<DecodeEvent[]>>;
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */

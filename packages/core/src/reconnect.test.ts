@@ -12,7 +12,10 @@ import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { RunSnapshot, RunStatus } from './types.ts';
 
 const REPLY = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
-const script = () => [ask.text('Name?'), reply(({ answers }) => `${answers[0]}: ${REPLY}`, { deltas: 60, delayMs: 1 })];
+const script = () => [
+  ask.text('Name?'),
+  reply(({ answers }) => `${answers[0]}: ${REPLY}`, { deltas: 60, delayMs: 1 }),
+];
 
 let server: MastraTestServer;
 let proxy: Awaited<ReturnType<typeof startProxy>>;
@@ -71,7 +74,9 @@ const shape = (snapshot: RunSnapshot) => ({
   status: snapshot.status,
   error: snapshot.error,
   transcript: snapshot.transcript.map((entry) =>
-    entry.type === 'prompt' ? { type: entry.type, state: entry.state, answer: entry.answer } : { type: entry.type, text: entry.text },
+    entry.type === 'prompt'
+      ? { type: entry.type, state: entry.state, answer: entry.answer }
+      : { type: entry.type, text: entry.text },
   ),
 });
 

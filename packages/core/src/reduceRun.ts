@@ -7,7 +7,6 @@ import type {
   DecodeEvent,
   ItemCall,
   ItemKind,
-  MastraChunk,
   Refusal,
   RunError,
   RunSnapshot,

@@ -37,7 +37,9 @@ function Page({ conversation }: { conversation: string }) {
 
 it('a reply cut mid-stream is read on where it stopped: shown whole, once', async () => {
   for (const conversation of ['browser-1', 'browser-2']) {
-    const screen = await render(<Page conversation={conversation} />, { wrapper: withClient(newQueryClient()) });
+    const screen = await render(<Page conversation={conversation} />, {
+      wrapper: withClient(newQueryClient()),
+    });
     await screen.getByRole('button', { name: 'Start' }).click();
     await screen.getByRole('textbox', { name: 'What is your name?' }).fill('Ada');
     await screen.getByRole('button', { name: /send|submit/i }).click();

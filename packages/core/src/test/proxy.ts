@@ -43,7 +43,8 @@ export async function startProxy(target: string, rule: (method: string, path: st
     // A page on another origin is answered as the server answers it (CORS, preflights included).
     const forwarded = ['origin', 'access-control-request-method', 'access-control-request-headers'];
     const headers = new Headers({ 'content-type': 'application/json' });
-    for (const name of forwarded) if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name]);
+    for (const name of forwarded)
+      if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name]);
     const upstream = await fetch(target + path, {
       method: req.method,
       headers,

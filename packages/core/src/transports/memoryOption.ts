@@ -6,7 +6,9 @@ export interface MemoryOption {
 
 // getRandomValues, unlike randomUUID, also works on pages that are not a secure context.
 const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 
 /** A thread id of the kit's own, for a conversation that has only a resource id. */
 export const newThreadId = (): string => `ask-user-${randomHex(12)}`;
