@@ -176,6 +176,9 @@ interface Conversation {
   reloadFoundNothing: boolean;
   /** Runs whose reply the client lost after the run ended on the server; the message was sent again. */
   lostReplies: number;
+  /** Times a reply broke off and the store re-attached to its run (status `reconnecting`), and of those, read on to the reply's end. */
+  reconnects: number;
+  reconnected: number;
   timeouts: number;
   /** Store operations (send, submit, retry) that had not settled after OPERATION_TIMEOUT_MS. */
   hung: number;
@@ -256,7 +259,20 @@ function newStore(conversation: Conversation, role: { restoring: boolean }): Run
     idleTimeout: IDLE_TIMEOUT_MS,
     fetch: conversationFetch(conversation, role),
   });
-  return createRunStore({ transport, threadId: conversation.threadId, resourceId: conversation.resourceId });
+  const store = createRunStore({
+    transport,
+    threadId: conversation.threadId,
+    resourceId: conversation.resourceId,
+  });
+  let status = store.getSnapshot().status;
+  store.subscribe(() => {
+    const next = store.getSnapshot().status;
+    if (next === status) return;
+    if (next === 'reconnecting') conversation.reconnects += 1;
+    else if (status === 'reconnecting' && next !== 'error') conversation.reconnected += 1;
+    status = next;
+  });
+  return store;
 }
 
 function answerFor(prompt: Prompt, conversation: Conversation): AnswerValue {
@@ -557,6 +573,8 @@ async function main() {
       resent: 0,
       runId: undefined,
       lostReplies: 0,
+      reconnects: 0,
+      reconnected: 0,
       reloadFoundNothing: false,
       timeouts: 0,
       hung: 0,
@@ -654,6 +672,8 @@ async function main() {
   const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
   const hung = conversations.reduce((sum, c) => sum + c.hung, 0);
   const lostReplies = conversations.reduce((sum, c) => sum + c.lostReplies, 0);
+  const reconnects = conversations.reduce((sum, c) => sum + c.reconnects, 0);
+  const reconnected = conversations.reduce((sum, c) => sum + c.reconnected, 0);
   const rowsSeen = [...lostReplyRows].map(([rows, count]) => `${rows} (${count})`).join('; ') || '–';
   const lines = [
     `## Scale run: ${instances.length} instances, ${conversationCount} conversations`,
@@ -671,6 +691,7 @@ async function main() {
     `| races (two clients, one question) | ${races.length}, one accepted and one answered-elsewhere in ${cleanRaces.length}, none accepted because the kill broke in (network, expired) in ${cancelledRaces.length}, two accepted in ${races.filter((r) => r.accepted > 1).length} |`,
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
     `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
+    `| reconnects (a reply broke off; the store re-attached to its run with observe) / replies read on to their end | ${reconnects} / ${reconnected} |`,
     `| replies lost with the killed instance after their run ended (the kit said so; the message was sent again) | ${lostReplies}; the run in storage then: ${rowsSeen} |`,
     `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
@@ -722,6 +743,7 @@ async function main() {
         status: c.ok ? 'passed' : 'failed',
         message: c.message,
       })),
+      figures: { reconnects, repliesReadOn: reconnected, repliesLost: lostReplies },
     };
     writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
   }

@@ -18,11 +18,13 @@
  * 15,877 B: 15.75 KB. On 2026-12-05 the one lifecycle for prompts and items moved into the ask_user
  * path (items' copy of it left their own entries), the transcript became a chunked list (reduce time
  * flat in its length), the core observers took the hooks' orchestration, and the three components
- * took one look (icons, tones, Details): 17,250 B, and the budget became 17 KB. It comes down further as size is won back by
+ * took one look (icons, tones, Details): 17,250 B, and the budget became 17 KB. Reading on a
+ * reply whose connection broke (Mastra's observe route, positions, the reconnecting status) added
+ * about 1.1 KB: 18,407 B, and the budget became 18.25 KB. It comes down further as size is won back by
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 17_408;
+export const KIT_BUDGET_GZ_BYTES = 18_688;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -90,7 +90,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 12,800 B until every stack answered through core's one submission tracker (one set of submit rules
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (13,231 B on 2026-12-05).
-    budget: 13_312,
+    // 13,312 B until a broken reply was read on with observe (13,816 B on 2026-12-05).
+    budget: 14_080,
   },
   // Opt-in: whole conversations from Mastra memory, tabs in step, one send at a time.
   {
@@ -103,7 +104,8 @@ export const adapterEntries: AdapterEntry[] = [
     // of a conversation that is left and `newThread` (18,864 B).
     // 19,200 B until the lifecycle shared by prompts and items, the chunked transcript (reduce time
     // flat in its length) and the core observers came in (20,307 B on 2026-12-05).
-    budget: 20_480,
+    // 20,480 B until a broken reply was read on with observe (21,462 B on 2026-12-05).
+    budget: 21_760,
   },
   {
     name: 'ask-user-kit/assistant-ui: makeAskUserDataUI + AskUserToolPart (AskUserPrompt, useAskUserChat)',
@@ -138,7 +140,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 13,056 B until every stack answered through core's one submission tracker (one set of submit rules
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (13,281 B on 2026-12-05).
-    budget: 13_440,
+    // 13,440 B until a broken reply was read on with observe (13,870 B on 2026-12-05).
+    budget: 14_080,
   },
 ];
 

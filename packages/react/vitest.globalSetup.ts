@@ -75,6 +75,10 @@ export default async function setup(project: TestProject) {
   // address where nothing listens.
   const noCorsServer = await startMastraTestServer({ agents: testAgents(), cors: false });
   project.provide('mastraNoCorsUrl', noCorsServer.url);
+  // A durable agent, whose runs Mastra's observe route replays, behind a proxy that cuts every
+  // stream and resume at a different point: a reply must survive a dropped connection.
+  const faulty = await startFaultyServer();
+  project.provide('faultyUrl', faulty.url);
   const pageServer = await startPageServer();
   project.provide('pageServerUrl', pageServer.url);
   project.provide('closedUrl', await closedAddress());
@@ -85,7 +89,34 @@ export default async function setup(project: TestProject) {
     await pageServer.close();
     await mcpClient.disconnect();
     await mcp.close();
+    await faulty.close();
     claims.close();
+  };
+}
+
+/** The `durable` agent's server behind a proxy that cuts each stream and resume after 300 to 5,300 bytes. */
+async function startFaultyServer() {
+  const { startMastraTestServer } = await import('@ask-user-kit/testing');
+  const { keepRunsOnDisconnect } = await import('@ask-user-kit/server');
+  const { durableAgent } = await import('@ask-user-kit/testing/demo');
+  const { durableTestAgent } = await import('./src/test/testAgents.ts');
+  const { startProxy } = await import('../core/src/test/proxy.ts');
+  const server = await startMastraTestServer({
+    agents: { durable: durableAgent(durableTestAgent()) },
+    middleware: [keepRunsOnDisconnect()],
+  });
+  let answers = 0;
+  const proxy = await startProxy(server.url, (_method, path) => {
+    if (!/\/(stream|resume-stream)$/.test(path)) return { kind: 'pass' };
+    answers += 1;
+    return { kind: 'cut', afterBytes: 300 + ((answers * 1_777) % 5_000) };
+  });
+  return {
+    url: proxy.url,
+    close: async () => {
+      await proxy.close();
+      await server.close();
+    },
   };
 }
 
@@ -125,5 +156,6 @@ declare module 'vitest' {
     mastraNoCorsUrl: string;
     pageServerUrl: string;
     closedUrl: string;
+    faultyUrl: string;
   }
 }

@@ -47,7 +47,7 @@ export function Chat({ conversationId, invalidLink, newThread, onNewConversation
   // The whole conversation from the server's memory, other tabs in step, one send at a time.
   const history = useThreadHistory(run, source);
   const online = useOnline();
-  const busy = run.status === 'streaming' || run.status === 'resuming';
+  const busy = run.status === 'streaming' || run.status === 'resuming' || run.status === 'reconnecting';
   const waiting = run.openPrompts.length > 0;
   const connecting = run.transcript.length === 0 && (history.loading || run.restoring);
   useAutoScroll(run.transcript.length, run.transcript.at(-1)?.type === 'prompt');

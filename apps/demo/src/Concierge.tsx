@@ -94,7 +94,7 @@ export function Concierge({ conversationId, invalidLink, newThread, onNewConvers
   const { fetch: readingFetch, past } = usePastItems(items);
   // The conversation from the server's memory, other tabs in step, one send at a time.
   const history = useThreadHistory(run, { ...source, fetch: readingFetch });
-  const busy = run.status === 'streaming' || run.status === 'resuming';
+  const busy = run.status === 'streaming' || run.status === 'resuming' || run.status === 'reconnecting';
   const shownItems = itemsToShow(run.items, past.answered);
   const waiting =
     shownItems.some((entry) => entry.item.kind !== 'malformed' && OPEN.has(entry.state)) ||

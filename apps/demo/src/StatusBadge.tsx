@@ -4,6 +4,7 @@ import type { Trouble } from './ErrorBanner.tsx';
 const LABELS: Record<RunStatus, string> = {
   idle: 'Ready',
   streaming: 'Thinking…',
+  reconnecting: 'Reconnecting…',
   'awaiting-input': 'Waiting for you',
   resuming: 'Thinking…',
   done: 'Done',

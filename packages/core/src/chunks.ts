@@ -89,3 +89,14 @@ function problemOf({ runId, payload }: MastraChunk, type: KnownChunkType): strin
     return 'payload.isError must be true or false';
   return undefined;
 }
+
+/** A well-formed `text-delta` (what `parseChunk` accepts), told apart without building a result. */
+type TextDelta = MastraChunk & { runId: string | undefined; payload: { text: string } };
+
+export function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
+  if (chunk.type !== 'text-delta') return false;
+  const { runId, payload } = chunk;
+  if (runId !== undefined && typeof runId !== 'string') return false;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+  return typeof (payload as TextDelta['payload']).text === 'string';
+}

@@ -13,12 +13,13 @@ import {
   unknownPromptMessage,
 } from './errors.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
+import { readOn, RunPositions, type ReplyPosition } from './reconnect.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
 import { expiryClock, isPastDeadline } from './expiryClock.ts';
 import { addSeams } from './storeSeams.ts';
 import { waitingEntryOf } from './snapshotEdit.ts';
-import { newThreadId } from './transports/memoryOption.ts';
+import { newRunId, newThreadId } from './transports/memoryOption.ts';
 import type {
   AnswerFields,
   DecodeEvent,
@@ -68,6 +69,8 @@ export function createRunStore({
   // (performance.now()) and why: restore() re-opens them when a list requested after that still
   // has them.
   const brokenReplies = new Map<string, { at: number; error: RunError }>();
+  // How far each run's chunks were read: a reply that breaks off is read on from there.
+  const positions = new RunPositions();
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
@@ -103,11 +106,13 @@ export function createRunStore({
    * Follows one request to its end: waits for the stream (the server then took the answer `key`,
    * if any) and dispatches once per batch. Dispatches nothing before its first `await`, so the
    * caller dispatches the start. A failure before the stream ends the answer (and rejects with a
-   * `RequestError` when there is one); a failure after it ends the run.
+   * `RequestError` when there is one); a stream that breaks off is read on (`readOn`), and a
+   * failure after that ends the run.
    */
   async function follow(
     controller: AbortController,
     request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
+    reply: ReplyPosition,
     key?: string,
     mayHaveBeenTaken?: boolean,
   ): Promise<void> {
@@ -120,6 +125,9 @@ export function createRunStore({
       batches = await request(signal);
     } catch (cause) {
       const failure = toRunError(signal.aborted ? signal.reason : cause);
+      // A message that may have reached the server: the run it started is read like a broken reply.
+      const readOnly = !key && failure.code === 'network' && reply.resumable();
+      if (readOnly) return end(controller, await readOn(transport, reply, failure, signal, emit));
       // The request may have reached the server before it broke (or a proxy answered 502 for a
       // server that died on it): the server may have taken the answer.
       if (key && (failure.code === 'network' || failure.code === 'timeout' || failure.status === 502))
@@ -132,19 +140,26 @@ export function createRunStore({
       return;
     }
     if (key) emit({ type: 'submit-accepted', key });
-    let failure: RunError | undefined;
+    let failure: RunError | Refusal | undefined;
     try {
       for await (const events of batches) {
         // reset() aborts too: a stream it let go stops here.
         if (signal.aborted) break;
+        reply.count(events);
         emit({ type: 'events', events });
       }
     } catch (cause) {
-      failure = asRunError(toStreamError(signal.aborted ? signal.reason : cause));
+      const broke = toStreamError(signal.aborted ? signal.reason : cause);
+      failure = signal.aborted ? broke : await readOn(transport, reply, broke, signal, emit);
     }
+    end(controller, failure, key);
+  }
+
+  /** Ends the stream of `controller` as `failure` says (none: it ended), if it is still the active one. */
+  function end(controller: AbortController, failure: RunError | Refusal | undefined, key?: string) {
     if (!release(controller)) return;
-    if (signal.aborted || failure?.code === 'aborted') dispatch({ type: 'cancelled' });
-    else if (failure) dispatch({ type: 'stream-error', error: failure });
+    if (controller.signal.aborted || failure?.code === 'aborted') dispatch({ type: 'cancelled' });
+    else if (failure) dispatch({ type: 'stream-error', error: asRunError(failure) });
     else dispatch({ type: 'stream-end' });
     if (key && snapshot.status === 'error' && snapshot.error)
       brokenReplies.set(key, { at: performance.now(), error: snapshot.error });
@@ -180,7 +195,8 @@ export function createRunStore({
     // An earlier attempt whose reply broke off may have been taken by the server.
     const mayHaveBeenTaken = brokenReplies.delete(key);
     const request = (signal: AbortSignal) => transport.resume({ ...fields, threadId, resourceId, signal });
-    const done = follow(controller, request, key, mayHaveBeenTaken).finally(() => {
+    const reply = positions.reply(fields.runId);
+    const done = follow(controller, request, reply, key, mayHaveBeenTaken).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
     // Registered before the start reaches the listeners: one answering again gets this promise.
@@ -205,14 +221,20 @@ export function createRunStore({
     if (active) return refuse('busy', BUSY_MESSAGE);
     const controller = new AbortController();
     active = controller;
-    const done = follow(controller, (signal) =>
-      transport.stream({
-        messages: userMessages,
-        ...(text === undefined ? { inputData } : {}),
-        threadId,
-        resourceId,
-        signal,
-      }),
+    // Made here so that a reply that breaks off however early can be re-attached to.
+    const runId = newRunId();
+    const done = follow(
+      controller,
+      (signal) =>
+        transport.stream({
+          messages: userMessages,
+          ...(text === undefined ? { inputData } : {}),
+          runId,
+          threadId,
+          resourceId,
+          signal,
+        }),
+      positions.start(runId),
     );
     messages += 1;
     // The conversation moves on: a reply that broke off earlier no longer matters.
@@ -284,6 +306,7 @@ export function createRunStore({
       active = undefined;
       submitting = undefined;
       brokenReplies.clear();
+      positions.clear();
       dispatch({ type: 'reset' });
       clock.stop();
     },

@@ -11,13 +11,16 @@ import type { FormData } from './validateForm.ts';
  * - `idle`: nothing sent yet, cancelled with nothing to answer, or the prompts it waited on were
  *   answered elsewhere or expired
  * - `streaming`: a run's stream is being read
+ * - `reconnecting`: the connection broke while the reply streamed; the kit re-attaches to the run
+ *   (a transport with `observe`, a durable agent) to read the rest of the same reply
  * - `awaiting-input`: at least one open prompt can be answered (not only `malformed` ones), or
  *   another tool's suspension waits (see `toolCalls`)
  * - `resuming`: an answer was sent; waiting for the server to take it
  * - `done`: the last run finished, or stopped on a question that cannot be answered
  * - `error`: the last request or run failed (see `error`)
  */
-export type RunStatus = 'idle' | 'streaming' | 'awaiting-input' | 'resuming' | 'done' | 'error';
+export type RunStatus =
+  'idle' | 'streaming' | 'reconnecting' | 'awaiting-input' | 'resuming' | 'done' | 'error';
 
 /**
  * What can go wrong with a request or a run:
@@ -169,6 +172,8 @@ export interface StreamRequest {
   messages: { role: 'user'; content: string }[];
   /** A workflow's input (`startWorkflow`); an agent's transport leaves it out. */
   inputData?: unknown;
+  /** The new run's id, made by the client so that it can re-attach to the run however early its reply breaks off. */
+  runId?: string;
   threadId?: string;
   resourceId?: string;
   signal?: AbortSignal;
@@ -216,6 +221,18 @@ export interface AgentTransport {
    * reported in `issues`.
    */
   listSuspended(request: ListSuspendedRequest): Promise<SuspendedRunList>;
+  /**
+   * Optional: re-attaches to a run whose reply broke off (Mastra's `observe` route, which replays
+   * the events of a durable agent's run and follows it live), yielding the chunks that come after
+   * the first `position` chunks of the run, to the reply's end (the run's end or its next
+   * suspension). Fails when the server has nothing to replay. Without it, a broken reply is not
+   * picked up again.
+   */
+  observe?(request: {
+    runId: string;
+    position: number;
+    signal?: AbortSignal;
+  }): Promise<AsyncIterable<DecodeEvent[]>>;
 }
 
 /** What decoding yields: a chunk (known or not), or a skipped malformed frame. */

@@ -1,4 +1,4 @@
-import { parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
+import { isTextDelta, parseChunk, type KnownChunk, type UnknownChunk } from './chunks.ts';
 import { AGENT_ERROR_MESSAGE, ENDED_EARLY_MESSAGE, messageOf } from './errors.ts';
 import { promptKey } from './prompt.ts';
 import { listedCallOf, suspendedCallOf } from './suspendedCall.ts';
@@ -7,7 +7,6 @@ import { callKeyOf, patchSnapshot, SnapshotEdit } from './snapshotEdit.ts';
 import type {
   DecodeEvent,
   ItemKind,
-  MastraChunk,
   Refusal,
   RunError,
   RunSnapshot,
@@ -29,6 +28,8 @@ export type RunAction =
   | { type: 'events'; events: readonly DecodeEvent[] }
   /** The stream ended normally (not necessarily with a `finish`). */
   | { type: 'stream-end' }
+  /** The stream broke off; the store re-attaches to the run to read the rest of the reply. */
+  | { type: 'reconnecting' }
   /** The stream or its request failed. */
   | { type: 'stream-error'; error: RunError }
   /** `cancel()` stopped the request or stream in flight. */
@@ -70,7 +71,8 @@ export const initialRunSnapshot: RunSnapshot = Object.freeze({
 
 export { MAX_ISSUES } from './snapshotEdit.ts';
 
-export const isBusy = (status: RunStatus) => status === 'streaming' || status === 'resuming';
+export const isBusy = (status: RunStatus) =>
+  status === 'streaming' || status === 'resuming' || status === 'reconnecting';
 
 /**
  * True when the user has something to do: an open prompt or item that can be answered (not a
@@ -137,23 +139,14 @@ function applyChunk(edit: SnapshotEdit, chunk: KnownChunk | UnknownChunk): RunSt
   }
 }
 
-/** A well-formed `text-delta` (what `parseChunk` accepts), told apart without building a result. */
-type TextDelta = MastraChunk & { runId: string | undefined; payload: { text: string } };
-
-function isTextDelta(chunk: MastraChunk): chunk is TextDelta {
-  if (chunk.type !== 'text-delta') return false;
-  const { runId, payload } = chunk;
-  if (runId !== undefined && typeof runId !== 'string') return false;
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
-  return typeof (payload as TextDelta['payload']).text === 'string';
-}
-
 function applyEvents(
   s: RunSnapshot,
   events: readonly DecodeEvent[],
   kinds: readonly ItemKind[],
 ): RunSnapshot {
   const edit = new SnapshotEdit(s, kinds);
+  // Chunks arrive again: the reply streams on.
+  if (s.status === 'reconnecting') edit.set({ status: 'streaming' });
   let settled: RunStatus | undefined;
   // Text deltas in a row (of one run) are joined and appended once: a long reply changes its
   // entry once per network read, not once per delta. Deltas are the bulk of a stream: they take
@@ -234,6 +227,8 @@ export function reduceRun(s: RunSnapshot, action: RunAction, kinds: readonly Ite
         status: 'error',
         error: { code: 'ended-early', message: ENDED_EARLY_MESSAGE },
       });
+    case 'reconnecting':
+      return isBusy(s.status) ? patchSnapshot(s, { status: 'reconnecting' }) : s;
     case 'stream-error': {
       const edit = new SnapshotEdit(s);
       // An answer still on its way was never taken.

@@ -114,6 +114,12 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
     stream: (request) => options.transport.stream(request),
     resume: (request) => options.transport.resume(request),
     listSuspended: (request) => options.transport.listSuspended(request),
+    // Only a transport that can re-attach to a run has it.
+    get observe() {
+      const given = options.transport;
+      type Observe = NonNullable<AgentTransport['observe']>;
+      return given.observe && ((request: Parameters<Observe>[0]) => given.observe!(request));
+    },
   };
   const open = (given: RunObserverOptions): Conversation => {
     const { threadId, resourceId, items } = given;

@@ -22,7 +22,7 @@ interface ConversationProps {
 /** The copy-paste example of the docs page, as a component: a conversation driven by useAgentRun. */
 function Conversation({ fetch, conversation }: ConversationProps) {
   const run = useAgentRun({ agentId: 'planner', baseUrl: '', fetch, ...conversation });
-  const busy = run.status === 'streaming' || run.status === 'resuming';
+  const busy = run.status === 'streaming' || run.status === 'resuming' || run.status === 'reconnecting';
   const failed = run.transcript.find((entry) => entry.type === 'prompt' && entry.state === 'failed');
   return (
     <section aria-label="Conversation" style={{ display: 'grid', gap: '0.75rem', maxWidth: '34rem' }}>

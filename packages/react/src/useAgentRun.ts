@@ -17,7 +17,10 @@ export type { AgentRun, AgentRunSource, UseAgentRunOptions } from './agentRunTyp
 const MISSING_QUERY_CLIENT =
   'useAgentRun needs a QueryClient: wrap it in <QueryClientProvider> or pass { queryClient }.';
 
-/** The transport the options name: their own, or a fetch transport (stateless: one per render is fine). */
+/**
+ * The transport the options name: their own, or a fetch transport (one per render is fine: its only
+ * state, where a broken reply's replay may start, saves bytes, not correctness).
+ */
 function transportOf(options: UseAgentRunOptions): AgentTransport {
   return options.transport ?? createFetchTransport(options);
 }

@@ -19,3 +19,5 @@ export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.t
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';
 export { askUser } from './askUser.ts';
 export type { AskAnswer, AskQuestion } from './askUser.ts';
+export { keepRunsOnDisconnect } from './keepRunsOnDisconnect.ts';
+export type { KeepRunsOnDisconnectOptions } from './keepRunsOnDisconnect.ts';

@@ -1,4 +1,5 @@
 import { Agent } from '@mastra/core/agent';
+import { createDurableAgent, type DurableAgent } from '@mastra/core/agent/durable';
 import { askUserTool } from '@mastra/core/tools';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { ask, reply, scriptedModel, type Script } from './scriptedModel.ts';
@@ -27,6 +28,12 @@ export function askUserAgent(
     tools: { ask_user: wrap(askUserTool) },
   });
 }
+
+/**
+ * `agent` as a durable agent (Mastra's `createDurableAgent`): its runs go through Mastra's pubsub,
+ * so that the `observe` route can replay a run's chunks to a client whose connection broke.
+ */
+export const durableAgent = (agent: Agent): DurableAgent => createDurableAgent({ agent });
 
 /** The demo conversation: a trip planner that asks all three kinds of question. */
 export const tripPlannerScript: Script = [

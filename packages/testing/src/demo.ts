@@ -2,7 +2,7 @@
 // kit's own tests, benches and fixture recorders. Not public: the workspace's `exports` name it,
 // the published package's (`publishConfig.exports`) do not, and the build leaves it out of dist/.
 // An app's tests build their own agents with `scriptedModel`, `ask` and `reply`.
-export { askUserAgent, tripPlannerScript } from './agents.ts';
+export { askUserAgent, durableAgent, tripPlannerScript } from './agents.ts';
 export {
   bookTripTool,
   budgetSchema,

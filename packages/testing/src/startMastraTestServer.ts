@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Mastra } from '@mastra/core';
 import type { Agent } from '@mastra/core/agent';
+import type { DurableAgent } from '@mastra/core/agent/durable';
 import type { ApiRoute } from '@mastra/core/server';
 import type { MastraCompositeStore } from '@mastra/core/storage';
 import type { AnyWorkflow } from '@mastra/core/workflows';
@@ -13,8 +14,8 @@ import { cors } from 'hono/cors';
 
 /** `startMastraTestServer`'s options: the agents, and what the server keeps. */
 export interface MastraTestServerOptions {
-  /** Agents to register, keyed by id. */
-  agents: Record<string, Agent>;
+  /** Agents to register, keyed by id: plain agents, or durable ones (`createDurableAgent`), whose runs `observe` replays. */
+  agents: Record<string, Agent | DurableAgent>;
   /** Workflows to register, keyed by id (their routes: `/api/workflows/:workflowId/…`). Default: none. */
   workflows?: Record<string, AnyWorkflow>;
   /**

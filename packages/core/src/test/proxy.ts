@@ -16,7 +16,9 @@ export type ProxyRule =
    * connection (`headers`), or drop it with no answer at all. A server that died with the reply
    * still in its buffers, after the run had ended.
    */
-  | { kind: 'lose-reply'; headers: boolean };
+  | { kind: 'lose-reply'; headers: boolean }
+  /** Forward, and drop the connection once `afterBytes` bytes of the answer went through (a network cut mid-reply). */
+  | { kind: 'cut'; afterBytes: number };
 
 /**
  * A real HTTP server in front of a real Mastra server, to put a fault between them: it forwards
@@ -38,11 +40,17 @@ export async function startProxy(target: string, rule: (method: string, path: st
       setTimeout(() => res.socket?.destroy(), 20);
       return;
     }
+    // A page on another origin is answered as the server answers it (CORS, preflights included).
+    const forwarded = ['origin', 'access-control-request-method', 'access-control-request-headers'];
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const name of forwarded)
+      if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name]);
     const upstream = await fetch(target + path, {
       method: req.method,
-      headers: { 'content-type': 'application/json' },
+      headers,
       body: req.method === 'POST' ? Buffer.concat(parts) : undefined,
     });
+    const cors = [...upstream.headers].filter(([name]) => name.startsWith('access-control-'));
     if (action.kind === 'lose-reply') {
       await upstream.arrayBuffer();
       if (action.headers) {
@@ -58,9 +66,22 @@ export async function startProxy(target: string, rule: (method: string, path: st
       return;
     }
     res.writeHead(upstream.status, {
+      ...Object.fromEntries(cors),
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
     });
-    for await (const part of upstream.body ?? []) res.write(part);
+    let left = action.kind === 'cut' ? action.afterBytes : Infinity;
+    for await (const part of upstream.body ?? []) {
+      const bytes = part as Uint8Array;
+      if (bytes.length < left) {
+        res.write(bytes);
+        left -= bytes.length;
+        continue;
+      }
+      res.write(bytes.subarray(0, left));
+      // Flushed first: the client reads what went through, then the connection breaks.
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

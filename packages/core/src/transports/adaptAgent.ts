@@ -12,6 +12,7 @@ const NO_APPROVALS =
 
 export interface AgentCallOptions {
   memory?: MemoryOption;
+  runId?: string;
   abortSignal?: AbortSignal;
 }
 
@@ -87,8 +88,8 @@ export function adaptAgent<Output>(
   }
 
   const transport: AgentTransport = {
-    async stream({ messages, threadId, resourceId, signal }) {
-      const callOptions = options(threadId, resourceId, signal);
+    async stream({ messages, runId, threadId, resourceId, signal }) {
+      const callOptions = { ...options(threadId, resourceId, signal), ...(runId ? { runId } : {}) };
       try {
         return adapter.events(await agent.stream(messages, callOptions));
       } catch (error) {

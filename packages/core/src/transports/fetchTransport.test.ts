@@ -125,7 +125,7 @@ describe('createFetchTransport errors', () => {
     });
   });
 
-  it('sends the ids as memory, and no memory without them', async () => {
+  it('sends the ids as memory, and no memory without them; a stream closes on a suspension', async () => {
     const bodies: unknown[] = [];
     const transport = createFetchTransport({
       baseUrl: server.url,
@@ -140,8 +140,8 @@ describe('createFetchTransport errors', () => {
       for await (const _ of await transport.stream(request));
     }
     expect(bodies).toEqual([
-      { messages },
-      { messages, memory: { thread: 'memory-t', resource: 'memory-u' } },
+      { messages, closeOnSuspend: true },
+      { messages, memory: { thread: 'memory-t', resource: 'memory-u' }, closeOnSuspend: true },
     ]);
   });
 

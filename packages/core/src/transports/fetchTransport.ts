@@ -4,6 +4,7 @@ import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '
 import { confirmExpiry } from './confirmExpiry.ts';
 import { createHttpRequest } from './httpRequest.ts';
 import { memoryOption } from './memoryOption.ts';
+import { observedChunks, replayDeadline, type ReplayStart } from './observedChunks.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
 
 /** Where and how `createFetchTransport` reaches the agent; `maxFrameLength` and `idleTimeout` bound its streams. */
@@ -29,6 +30,9 @@ export interface FetchTransportOptions extends DecodeOptions {
   responseTimeout?: number;
 }
 
+// The runs whose replay point a transport remembers.
+const MAX_REPLAY_STARTS = 64;
+
 export { DEFAULT_RESPONSE_TIMEOUT } from './httpRequest.ts';
 
 /**
@@ -46,11 +50,19 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
 
   const request = createHttpRequest(options, root, (response) => decodeChunks(response, options));
 
-  /** POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. */
+  /**
+   * POSTs a stream or resume request to `path`: its ids go to `memory`, the rest is the body. A
+   * durable agent's stream would stay open across a suspension: `closeOnSuspend` ends it there, as
+   * a plain agent's does (which ignores the option).
+   */
   const post = (path: string, { threadId, resourceId, signal, ...body }: StreamRequest | ResumeRequest) =>
-    request(path, signal, { ...body, memory: memoryOption(threadId, resourceId) }) as Promise<
-      AsyncIterable<DecodeEvent[]>
-    >;
+    request(path, signal, {
+      ...body,
+      memory: memoryOption(threadId, resourceId),
+      closeOnSuspend: true,
+    }) as Promise<AsyncIterable<DecodeEvent[]>>;
+  // Per run, the latest point a replay reached: the next replay of that run starts there.
+  const replayStarts = new Map<string, ReplayStart>();
 
   const transport: AgentTransport = {
     stream: (streamRequest) => post('/stream', streamRequest),
@@ -71,6 +83,22 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       }
     },
 
+    async observe({ runId, position, signal }) {
+      const known = replayStarts.get(runId);
+      const start = known && known.chunks <= position ? known : { offset: 0, chunks: 0 };
+      const deadline = replayDeadline(signal);
+      const body = { runId, offset: start.offset };
+      const events = (await request('/observe', deadline.signal, body).catch((error: unknown) => {
+        throw deadline.failure(error);
+      })) as AsyncIterable<DecodeEvent[]>;
+      const learn = (reached: ReplayStart) => {
+        replayStarts.delete(runId);
+        // Most recent last: the oldest run is forgotten first.
+        if (replayStarts.size >= MAX_REPLAY_STARTS) replayStarts.delete(replayStarts.keys().next().value!);
+        replayStarts.set(runId, reached);
+      };
+      return observedChunks(events, runId, position, start, learn, deadline);
+    },
     listSuspended: async ({ threadId, resourceId, signal }) =>
       parseSuspendedRuns(
         await request(

@@ -4,12 +4,17 @@ export interface MemoryOption {
   resource?: string;
 }
 
+// getRandomValues, unlike randomUUID, also works on pages that are not a secure context.
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
 /** A thread id of the kit's own, for a conversation that has only a resource id. */
-export function newThreadId(): string {
-  // getRandomValues, unlike randomUUID, also works on pages that are not a secure context.
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `ask-user-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
+export const newThreadId = (): string => `ask-user-${randomHex(12)}`;
+
+/** A run id of the kit's own, given to the server when a message starts a run. */
+export const newRunId = (): string => `run-${randomHex(16)}`;
 
 /**
  * Mastra's `memory` option, the only way a run is tied to a conversation (top-level `threadId` /

@@ -23,7 +23,7 @@ function useMinutesLeft(expiresAt: number | undefined): number | undefined {
     expiresAt === undefined ? undefined : minutesLeft(expiresAt),
   );
   useEffect(() => {
-    if (expiresAt === undefined) return setMinutes(undefined);
+    if (expiresAt === undefined) return;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const now = Date.now();
@@ -35,7 +35,8 @@ function useMinutesLeft(expiresAt: number | undefined): number | undefined {
     tick();
     return () => clearTimeout(timer);
   }, [expiresAt]);
-  return minutes;
+  // A deadline taken away shows nothing at once, whatever minutes were counted for it.
+  return expiresAt === undefined ? undefined : minutes;
 }
 
 export interface TimeLeftProps extends ComponentPropsWithoutRef<'p'> {

@@ -1,5 +1,6 @@
 import { guardedTool } from '@ask-user-kit/server';
 import { ask, reply } from '@ask-user-kit/testing';
+import { DURABLE_REPLY } from './durableReply.ts';
 import { askUserAgent, conciergeAgent, supervisorAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 
 /** Agents for the React tests, served by the real Mastra server in vitest.globalSetup.ts. */
@@ -35,4 +36,12 @@ export function testAgents() {
     /** Sub-agents that ask (designer: ask_user) and need an approval (ops: deploy) through it. */
     supervisor: supervisorAgent(),
   };
+}
+
+/** An agent to wrap with `createDurableAgent`: it asks a name, then replies in 60 pieces. */
+export function durableTestAgent() {
+  return askUserAgent('durable', [
+    ask.text('What is your name?'),
+    reply(({ answers }) => `${answers[0]}: ${DURABLE_REPLY}`, { deltas: 60, delayMs: 2 }),
+  ]);
 }

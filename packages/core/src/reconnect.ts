@@ -1,0 +1,127 @@
+import { toStreamError } from './errors.ts';
+import { NOTHING_TO_REPLAY_MESSAGE } from './transports/observedChunks.ts';
+import type { RunAction } from './reduceRun.ts';
+import type { AgentTransport, DecodeEvent, Refusal, RunError } from './types.ts';
+
+/**
+ * The pauses before each attempt to re-attach to a run whose reply broke off, in ms: a Wi-Fi blip
+ * or a phone waking up is over within a few seconds. An attempt that brought chunks starts the
+ * count again.
+ */
+export const RECONNECT_DELAYS: readonly number[] = [200, 800, 2_000];
+
+// A reply that reduced one of these last is complete: a break after it loses nothing.
+const REPLY_ENDS = new Set(['finish', 'error', 'abort', 'tool-call-suspended', 'tool-call-approval']);
+
+/**
+ * How far the client got in each run's chunks (the runs this store streamed from their start), so
+ * that a reply that broke off can be read on from there: one counter per run, across its stream
+ * and resumes. A run the store did not see start (restored after a reload) is not counted.
+ */
+export class RunPositions {
+  readonly #chunks = new Map<string, number>();
+
+  /** Starts counting the reply of a new run. */
+  start(runId: string): ReplyPosition {
+    this.#chunks.set(runId, 0);
+    return new ReplyPosition(this.#chunks, runId);
+  }
+
+  /** Starts counting a reply of `runId` (a resume): resumable only if this store counted the run from its start. */
+  reply(runId: string): ReplyPosition {
+    return new ReplyPosition(this.#chunks, runId);
+  }
+
+  clear() {
+    this.#chunks.clear();
+  }
+}
+
+/** One reply's place in its run: how many of the run's chunks were reduced, and the last one's type. */
+export class ReplyPosition {
+  readonly #chunks: Map<string, number>;
+  readonly #runId: string;
+  #last: string | undefined;
+
+  constructor(chunks: Map<string, number>, runId: string) {
+    this.#chunks = chunks;
+    this.#runId = runId;
+  }
+
+  /** Counts the chunks of one batch the store is about to reduce. */
+  count(events: readonly DecodeEvent[]) {
+    const position = this.#chunks.get(this.#runId);
+    let counted = 0;
+    for (const event of events) {
+      if (event.kind !== 'chunk') continue;
+      this.#last = event.chunk.type;
+      counted += 1;
+    }
+    if (position !== undefined) this.#chunks.set(this.#runId, position + counted);
+  }
+
+  /** The run and its position to read on from, unless the reply is complete or the run was not counted from its start. */
+  resumable(): { runId: string; position: number } | undefined {
+    const position = this.#chunks.get(this.#runId);
+    if (this.complete || position === undefined) return undefined;
+    return { runId: this.#runId, position };
+  }
+
+  /** True when the reply reduced its last chunk: the break came after it. */
+  get complete() {
+    return this.#last !== undefined && REPLY_ENDS.has(this.#last);
+  }
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Reads on a reply that broke off with `failure` (the connection broke, or a message's request got
+ * no answer: its run may have started all the same): re-attaches to its run with `transport.observe`
+ * after each of `RECONNECT_DELAYS`, and dispatches what comes after the chunks already reduced.
+ * Returns how the reply ended: `undefined` when it was read to its end, else the failure that
+ * stands (the first one when no attempt got through).
+ */
+export async function readOn(
+  transport: AgentTransport,
+  reply: ReplyPosition,
+  failure: RunError | Refusal,
+  signal: AbortSignal,
+  emit: (action: RunAction) => void,
+): Promise<RunError | Refusal | undefined> {
+  if (failure.code !== 'connection-lost' && failure.code !== 'network') return failure;
+  if (reply.complete) return undefined;
+  const observe = transport.observe?.bind(transport);
+  for (let attempt = 0; observe && attempt < RECONNECT_DELAYS.length && !signal.aborted; attempt += 1) {
+    const at = reply.resumable();
+    if (!at) break;
+    emit({ type: 'reconnecting' });
+    await pause(RECONNECT_DELAYS[attempt]!, signal);
+    if (signal.aborted) break;
+    try {
+      for await (const events of await observe({ ...at, signal })) {
+        if (signal.aborted) break;
+        reply.count(events);
+        emit({ type: 'events', events });
+        attempt = -1;
+      }
+      return undefined;
+    } catch (cause) {
+      if (signal.aborted) return toStreamError(signal.reason);
+      const broke = toStreamError(cause);
+      // The server does not hold the run (a plain agent's, or one that ended long ago): asking
+      // again would get the same silence.
+      if (broke.message === NOTHING_TO_REPLAY_MESSAGE) break;
+    }
+  }
+  return failure;
+}
