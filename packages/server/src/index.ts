@@ -17,3 +17,6 @@ export { createClaimStore } from './createClaimStore.ts';
 export type { ClaimDialect } from './createClaimStore.ts';
 export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.ts';
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';
+export { inboxIndex } from './inboxIndex.ts';
+export type { InboxIndex, InboxIndexOptions } from './inboxIndex.ts';
+export type { InboxCaller, InboxCount, InboxItem, InboxPage } from './inboxRoute.ts';
