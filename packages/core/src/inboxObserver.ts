@@ -33,8 +33,8 @@ export interface InboxObserverOptions {
   agent?: string;
   /** Only items of this kind. */
   kind?: InboxItem['kind'];
-  /** Whose inbox, for a server without auth or an operator reading one of their team. */
-  resource?: string;
+  /** Whose inbox (one or several): for a server without auth, or an operator reading some of their team. */
+  resource?: string | readonly string[];
   /** Items per page. Default: 50. */
   pageSize?: number;
   /**
@@ -113,6 +113,7 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
     const url = new URL(`${options.baseUrl.replace(/\/+$/, '')}${route}`, 'http://relative.invalid');
     for (const [name, value] of Object.entries(query))
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    for (const resource of [options.resource ?? []].flat()) url.searchParams.append('resource', resource);
     const relative = url.origin === 'http://relative.invalid';
     const headers = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const fetcher = options.fetch ?? globalThis.fetch;
@@ -125,11 +126,11 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
     return body;
   }
 
-  const filters = () => ({ agent: options.agent, kind: options.kind, resource: options.resource });
+  const filters = () => ({ agent: options.agent, kind: options.kind });
   const path = () => options.path ?? DEFAULT_PATH;
 
   async function readCount() {
-    const body = (await get(`${path().replace(/\/+$/, '')}/count`, { resource: options.resource })) as {
+    const body = (await get(`${path().replace(/\/+$/, '')}/count`, {})) as {
       count: number;
       more: boolean;
     };
@@ -213,7 +214,7 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
     refresh,
     setOptions(next) {
       const changed = (Object.keys({ ...options, ...next }) as (keyof InboxObserverOptions)[]).some(
-        (name) => name !== 'headers' && name !== 'fetch' && options[name] !== next[name],
+        (name) => name !== 'headers' && name !== 'fetch' && String(options[name]) !== String(next[name]),
       );
       options = next;
       if (!changed) return;

@@ -141,6 +141,10 @@ describe('inbox', { timeout: 120_000 }, () => {
       expect((await fetch(`${server.url}/inbox${query}`)).status).toBe(401);
     }
     expect((await inboxOf(alice, `?resource=${alice.resource}`)).items).toHaveLength(1);
+    const widened = await fetch(`${server.url}/inbox?resource=${bob.resource}&resource=${alice.resource}`, {
+      headers: headersAs(bob),
+    });
+    expect(widened.status).toBe(403);
   });
 
   it("lets an operator the app names read the team's items, one resource or all", async () => {

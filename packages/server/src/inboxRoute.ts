@@ -8,10 +8,12 @@ const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 /** A badge shows "999+" past this: counting stops there, so a count costs no more than a page. */
 const COUNT_LIMIT = 1000;
+const MAX_RESOURCES = 50;
 
 export const NO_RESOURCE_MESSAGE =
   'Name whose inbox to read: without server.auth the query needs `resource`; with it, configure mapUserToResourceId.';
 export const OTHER_RESOURCE_MESSAGE = 'This inbox belongs to another resource.';
+export const TOO_MANY_RESOURCES_MESSAGE = `Name at most ${MAX_RESOURCES} resources.`;
 export const BAD_CURSOR_MESSAGE = 'The cursor is not one this route gave.';
 
 /** Who reads an inbox, as the app's `server.auth` resolved them: what `operator` decides on. */
@@ -50,28 +52,30 @@ interface InboxRouteOptions {
 
 /**
  * The resources the request may read: the signed-in user's own (the resource the server derived
- * through `mapUserToResourceId`), the team `operator` gives them, or without auth the query's
- * `resource`. A query `resource` narrows the request to that one, never widens it.
+ * through `mapUserToResourceId`) and the team `operator` gives them, or without auth the query's
+ * `resource`s (repeated for several). A query `resource` narrows the request, never widens it.
  */
 async function readableResources(
   c: Context<InboxEnv>,
   operator: InboxRouteOptions['operator'],
 ): Promise<{ resources: string[] } | { status: 400 | 403; error: string }> {
-  const queried = c.req.query('resource') || undefined;
+  const queried = [...new Set((c.req.queries('resource') ?? []).filter(Boolean))];
+  if (queried.length > MAX_RESOURCES) return { status: 400, error: TOO_MANY_RESOURCES_MESSAGE };
   const requestContext = c.get('requestContext');
   const derived = requestContext?.get(MASTRA_RESOURCE_ID_KEY);
   const resource = typeof derived === 'string' && derived !== '' ? derived : undefined;
   const auth = c.get('mastra').getServer()?.auth;
+  // An open server lets anyone read any resource's runs (Mastra's suspended-runs does): the query names them.
   if (!auth) {
-    if (!queried) return { status: 400, error: NO_RESOURCE_MESSAGE };
-    return { resources: [queried] };
+    if (queried.length === 0) return { status: 400, error: NO_RESOURCE_MESSAGE };
+    return { resources: queried };
   }
   const team = (await operator?.({ user: requestContext?.get('user'), resource })) ?? [];
   const allowed = [...new Set([...(resource === undefined ? [] : [resource]), ...team])];
   if (allowed.length === 0) return { status: 403, error: NO_RESOURCE_MESSAGE };
-  if (queried === undefined) return { resources: allowed };
-  if (!allowed.includes(queried)) return { status: 403, error: OTHER_RESOURCE_MESSAGE };
-  return { resources: [queried] };
+  if (queried.length === 0) return { resources: allowed };
+  if (queried.some((name) => !allowed.includes(name))) return { status: 403, error: OTHER_RESOURCE_MESSAGE };
+  return { resources: queried };
 }
 
 const encodeCursor = (item: WaitingItem) =>
