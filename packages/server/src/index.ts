@@ -19,4 +19,4 @@ export { THREAD_ROUTES, THREAD_WAITING_CODE, threadGuard } from './threadGuard.t
 export type { ThreadGuardOptions, ThreadWaitingBody } from './threadGuard.ts';
 export { inboxIndex } from './inboxIndex.ts';
 export type { InboxIndex, InboxIndexOptions } from './inboxIndex.ts';
-export type { InboxCaller, InboxCount, InboxItem, InboxPage } from './inboxRoute.ts';
+export type { InboxCaller, InboxItem, InboxPage } from './inboxRoute.ts';

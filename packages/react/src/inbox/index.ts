@@ -7,4 +7,3 @@ export { useInbox, useInboxCount } from './useInbox.ts';
 export type { InboxFilter, UseInboxOptions, UseInboxResult } from './useInbox.ts';
 export { defaultInboxLabels } from './inboxLabels.ts';
 export type { InboxLabels } from './inboxLabels.ts';
-export type { InboxItem } from '@ask-user-kit/core/inbox';
