@@ -187,9 +187,7 @@ async function measure(bench: Bench, rows: (string | number)[][]) {
   let waiting = 1;
   for (const size of SIZES) {
     const mastraRuns = MASTRA_RUNS[size];
-    console.error(`inbox bench: ${db.name} growing to ${size}`);
     await grow(db, template, waiting, size, mastraRuns !== undefined);
-    console.error(`inbox bench: ${db.name} grown to ${size}`);
     waiting = size;
     await timeGet(page, 20);
     const index = await timeGet(page, INDEX_RUNS);
@@ -207,7 +205,9 @@ async function measure(bench: Bench, rows: (string | number)[][]) {
       listed ? fixed(quantile(listed, 0.95), 0) : 'not run',
       ratio,
     ]);
-    console.error(`inbox bench: ${db.name} ${size}: Mastra ${listed ? listed.map((ms) => fixed(ms, 0)).join(', ') : '–'} ms`);
+    console.error(
+      `inbox bench: ${db.name} ${size}: Mastra ${listed ? listed.map((ms) => fixed(ms, 0)).join(', ') : '–'} ms`,
+    );
   }
 }
 
