@@ -113,7 +113,8 @@ describe('<Inbox> in Chromium', () => {
     expect(await axeViolations(screen.container)).toEqual([]);
 
     // The second tab opens the same question before the first answers it.
-    await userEvent.click(two.getByRole('button', { name: /What is your name\?/ }));
+    (two.getByRole('button', { name: /What is your name\?/ }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
     const late = two.getByRole('textbox', { name: 'What is your name?' });
     await expect.element(late, serverWait).toBeVisible();
 
