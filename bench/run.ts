@@ -1,4 +1,4 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling|forms|limits|transcript|transcript-renders …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|forms|limits|transcript|transcript-renders|inbox …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { canCollectGarbage } from './lib/heap.ts';
@@ -9,6 +9,7 @@ import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
 import { formsSection } from './sections/forms.ts';
+import { inboxSection } from './sections/inbox.ts';
 import { throughputSection } from './sections/throughput.ts';
 import { transcriptSection } from './sections/transcript.ts';
 import { transcriptRendersSection } from './sections/transcriptRenders.ts';
@@ -24,6 +25,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   limits: () => limitsSection(),
   transcript: () => transcriptSection(),
   'transcript-renders': () => transcriptRendersSection(),
+  inbox: () => inboxSection(),
 };
 
 const args = process.argv.slice(2);

@@ -20,8 +20,9 @@ const api: ProxyOptions = {
 };
 
 // /api: Mastra's agent and memory routes; /chat: @mastra/ai-sdk's chatRoute, spoken by the AI SDK and
-// assistant-ui stacks (?stack=ai-sdk, ?stack=assistant-ui); /copilotkit: CopilotKit's runtime (?stack=copilotkit).
-const proxy = { '/api': api, '/chat': api, '/copilotkit': api };
+// assistant-ui stacks (?stack=ai-sdk, ?stack=assistant-ui); /copilotkit: CopilotKit's runtime (?stack=copilotkit);
+// /inbox: the kit's inbox route (?page=inbox, and the header's count).
+const proxy = { '/api': api, '/chat': api, '/copilotkit': api, '/inbox': api };
 
 export default defineConfig({
   plugins: [react()],

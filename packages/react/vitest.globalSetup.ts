@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   const { startMastraTestServer } = await import('@ask-user-kit/testing');
   const { chatRoute } = await import('@mastra/ai-sdk');
-  const { answerGuard, libsqlClaimStore } = await import('@ask-user-kit/server');
+  const { answerGuard, inboxIndex, libsqlClaimStore } = await import('@ask-user-kit/server');
   const { chatHistoryRoute } = await import('@ask-user-kit/server/ai-sdk');
   const { testAgents } = await import('./src/test/testAgents.ts');
   const { expenseWorkflow, parallelWorkflow } = await import('@ask-user-kit/testing/demo');
@@ -70,6 +70,15 @@ export default async function setup(project: TestProject) {
     apiRoutes: [chatHistoryRoute(), chatRoute({ path: '/chat/:agentId' })],
   });
   project.provide('mastraMemoryUrl', memoryServer.url);
+  // The inbox's tests: every agent route behind the guard, which keeps the inbox's index.
+  const inboxClaims = libsqlClaimStore({ url: ':memory:' });
+  const inbox = inboxIndex({ claims: inboxClaims });
+  const inboxServer = await startMastraTestServer({
+    agents: testAgents(),
+    middleware: [answerGuard({ claims: inboxClaims, inbox })],
+    apiRoutes: inbox.routes,
+  });
+  project.provide('mastraInboxUrl', inboxServer.url);
   // Misconfigurations a page meets: a Mastra server that does not allow the page's origin (no
   // CORS), a web server that answers every path with a page (a dev server's SPA fallback), and an
   // address where nothing listens.
@@ -86,6 +95,9 @@ export default async function setup(project: TestProject) {
     await server.close();
     await memoryServer.close();
     await noCorsServer.close();
+    await inboxServer.close();
+    inbox.close();
+    inboxClaims.close();
     await pageServer.close();
     await mcpClient.disconnect();
     await mcp.close();
@@ -154,6 +166,7 @@ declare module 'vitest' {
     mastraUrl: string;
     mastraMemoryUrl: string;
     mastraNoCorsUrl: string;
+    mastraInboxUrl: string;
     pageServerUrl: string;
     closedUrl: string;
     faultyUrl: string;

@@ -2,12 +2,19 @@ import { Chat } from './Chat.tsx';
 import { Concierge } from './Concierge.tsx';
 import { Expense } from './Expense.tsx';
 import { McpBooking } from './McpBooking.tsx';
+import { InboxPage } from './InboxPage.tsx';
 import { useConversationId } from './conversation.ts';
 import { StackPage } from './stacks/StackPage.tsx';
 import { stackFromUrl } from './stacks/StackShell.tsx';
 
-/** One conversation at a time; a new one remounts the chat with a fresh run store. */
+/** The inbox, or one conversation at a time; a new one remounts the chat with a fresh run store. */
 export function App() {
+  // ?page=inbox: every question waiting in this browser's conversations, beside the chat.
+  if (new URL(window.location.href).searchParams.get('page') === 'inbox') return <InboxPage />;
+  return <Conversation />;
+}
+
+function Conversation() {
   const conversation = useConversationId();
   // ?page=mcp: an agent whose MCP server asks through elicitation (a form, a payment page).
   if (new URLSearchParams(location.search).get('page') === 'mcp')

@@ -13,7 +13,7 @@ import { MessageRow, PromptRow, useAutoScroll } from './rows.tsx';
  * `confirm_budget`'s resume schema (budgetSchema in packages/testing, as JSON Schema). Mastra's
  * suspended-runs list leaves it out, so a form restored after a reload takes it from here.
  */
-const budgetJsonSchema = {
+export const budgetJsonSchema = {
   type: 'object',
   properties: {
     amount: { type: 'number', minimum: 1, description: 'The most you want to spend on activities' },

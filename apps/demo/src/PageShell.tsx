@@ -3,6 +3,7 @@ import type { SendBlock } from '@ask-user-kit/react/history';
 import type { ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
 import { ErrorBanner, troubleOf, type Trouble } from './ErrorBanner.tsx';
+import { InboxLink } from './InboxLink.tsx';
 import { NewConversationButton } from './NewConversationButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useOnline } from './useOnline.ts';
@@ -112,6 +113,7 @@ export function PageShell(props: PageShellProps) {
             {(props.otherPage ?? EXPENSE_PAGE).label}
           </a>
           <StatusBadge status={status} waiting={waiting} connecting={connecting} trouble={trouble} />
+          <InboxLink />
           <NewConversationButton onClick={newConversation} />
         </div>
       </header>

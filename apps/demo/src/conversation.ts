@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { rememberConversation } from './knownConversations.ts';
 
 const PARAM = 'thread';
 const AGENT_PARAM = 'agent';
@@ -34,6 +35,7 @@ function newId(agent: DemoAgent): string {
 const storageKey = (agent: DemoAgent) => (agent === 'planner' ? STORAGE_KEY : `${STORAGE_KEY}:${agent}`);
 
 function remember(agent: DemoAgent, id: string): void {
+  rememberConversation(id);
   try {
     localStorage.setItem(storageKey(agent), id);
   } catch {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
+import { answerGuard, inboxIndex, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
@@ -122,7 +122,12 @@ function openClaims() {
   }
 }
 const claims = openClaims();
-const closeClaims = () => Promise.resolve(claims.close()).catch(() => {});
+// Every question waiting for a user, across threads and agents: a table beside the claims, kept by the guard.
+const inbox = inboxIndex({ claims });
+const closeClaims = () => {
+  inbox.close();
+  return Promise.resolve(claims.close()).catch(() => {});
+};
 
 // Any number for pg_advisory_lock, the same in every instance: "askU" in ASCII.
 const STORAGE_INIT_LOCK = 0x61736b55;
@@ -177,7 +182,7 @@ try {
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
     port,
-    middleware: [instanceHeader, answerGuard({ claims, leaseMs }), threadGuard()],
+    middleware: [instanceHeader, answerGuard({ claims, leaseMs, inbox }), threadGuard()],
     // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
     // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
     // runtimeUrl is /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.
@@ -185,6 +190,8 @@ try {
       chatHistoryRoute(),
       chatRoute({ path: '/chat/:agentId' }),
       copilotKitRoute({ path: '/copilotkit' }),
+      // GET /inbox and /inbox/count: the demo's inbox page and its badge.
+      ...inbox.routes,
     ],
   });
 } catch (error) {
@@ -202,6 +209,10 @@ try {
 try {
   await server.mastra.getStorage()?.init();
   await claims.init();
+  // The index agrees with Mastra from the start (runs that suspended while no server ran).
+  void inbox
+    .reconcile(server.mastra)
+    .catch((error: unknown) => console.warn('inbox reconcile failed', error));
 } catch (error) {
   await server.close().catch(() => {});
   await closeClaims();

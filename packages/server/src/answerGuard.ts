@@ -10,6 +10,8 @@ import { auditTrail } from './auditTrail.ts';
 import { guardedRoute, isAgentPath, normalizePrefix, workflowAnswered } from './guardedPaths.ts';
 import { isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
+import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
+import { watchRuns } from './watchRuns.ts';
 
 export { GUARDED_ROUTES } from './guardedPaths.ts';
 
@@ -108,6 +110,12 @@ export interface AnswerGuardOptions {
    * the same on every instance, and at least 32 random bytes. Default: answers are not signed.
    */
   signingSecret?: string;
+  /**
+   * The inbox's index (`inboxIndex`) to keep: the guard tells it of every run an agent, chat or
+   * AG-UI route streams (what it waits on is read when its answer has been sent) and of every
+   * answer Mastra takes. Default: none.
+   */
+  inbox?: InboxIndex;
 }
 
 const DEFAULT_API_PREFIX = '/api';
@@ -162,7 +170,8 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     if (await isBodyTooLarge(c.req.raw, maxBytes)) return c.json({ error: BODY_TOO_LARGE_MESSAGE }, 413);
     const selfAnswer = await refuseSelfAnswers(c, mastra, route ?? 'agent');
     if (selfAnswer) return selfAnswer;
-    if (!route) return next();
+    const { inbox } = options;
+    if (!route) return watchRuns(c, next, inbox, mastra);
     if (route === 'chat') {
       const problem = chatBodyProblem(await readFields(c.req.raw, 'chat'));
       if (problem) return c.json({ error: problem }, 400);
@@ -173,7 +182,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
 
     const ids = await readAnswerIds(c.req.raw, route);
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
-    if (!ids) return next();
+    if (!ids) return watchRuns(c, next, inbox, mastra);
     // Only the run's owner answers (with server.auth): refused before anything is claimed.
     const { refusal, caller } = await checkOwner(c, mastra, ids.runId);
     const trail = auditTrail(c, claims, mastra, { ...ids, route }, caller);
@@ -192,7 +201,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
         return alreadyAnswered(c, ids.runId, named);
       }
       try {
-        await next();
+        await watchRuns(c, next, inbox, mastra);
       } catch (error) {
         await trail('failed', 500, undefined);
         throw error;
@@ -237,14 +246,17 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       startTimeoutMs,
     });
     try {
-      await next();
+      await watchRuns(c, next, inbox, mastra);
     } catch (error) {
       await held.release();
       await trail('failed', 500, suspension);
       throw error;
     }
     if (!isSuccess(c.res.status)) await held.release();
-    else c.res = held.holdUntilSent(c.res);
+    else {
+      c.res = held.holdUntilSent(c.res);
+      if (inbox) await inboxHooksOf(inbox)?.answered(mastra, runId, toolCallId);
+    }
     await trail(isSuccess(c.res.status) ? 'accepted' : 'failed', c.res.status, suspension);
   };
   if (signingSecret === undefined) return guard;

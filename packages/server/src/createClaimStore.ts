@@ -86,6 +86,13 @@ const releaseSql = (p: ClaimDialect['param']) => `DELETE FROM ${CLAIMS_TABLE}
 const findSql = (p: ClaimDialect['param']) => `SELECT holder, held_until FROM ${CLAIMS_TABLE}
   WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)}`;
 
+const dialects = new WeakMap<object, ClaimDialect>();
+
+/** The database a claim store built here runs on, so the inbox's table shares its connection. */
+export function dialectOf(store: object): ClaimDialect | undefined {
+  return dialects.get(store);
+}
+
 // ISO times (always 24 characters until the year 10000) compare in order as text.
 const isoTime = (ms: number) => new Date(ms).toISOString();
 
@@ -143,7 +150,7 @@ export function createClaimStore(dialect: ClaimDialect): SqlClaimStore & { close
     return ready;
   }
 
-  return {
+  const store: SqlClaimStore & { close(): Promise<void> } = {
     init,
     async claim(runId, toolCallId, suspension, { holder, ms }) {
       await init();
@@ -189,6 +196,8 @@ export function createClaimStore(dialect: ClaimDialect): SqlClaimStore & { close
     },
     close: () => dialect.close(),
   };
+  dialects.set(store, dialect);
+  return store;
 }
 
 const textOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);

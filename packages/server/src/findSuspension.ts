@@ -109,7 +109,10 @@ function listOf(value: unknown): unknown[] {
  * ISO time or milliseconds since 1970), else for an approval `suspendedAt + approvalTtlMs` when
  * set; `undefined` for none. An `expiresAt` that is no time reads as already past (fails closed).
  */
-export function expiryOf(suspension: Suspension, approvalTtlMs: number | undefined): number | undefined {
+export function expiryOf(
+  suspension: Pick<Suspension, 'expiresAt' | 'suspendedAt' | 'approval'>,
+  approvalTtlMs: number | undefined,
+): number | undefined {
   const { expiresAt } = suspension;
   if (expiresAt !== undefined && expiresAt !== null) {
     const ms =

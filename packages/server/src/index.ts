@@ -21,3 +21,5 @@ export { askUser } from './askUser.ts';
 export type { AskAnswer, AskQuestion } from './askUser.ts';
 export { keepRunsOnDisconnect } from './keepRunsOnDisconnect.ts';
 export type { KeepRunsOnDisconnectOptions } from './keepRunsOnDisconnect.ts';
+export { inboxIndex } from './inboxIndex.ts';
+export type { InboxIndex, InboxIndexOptions } from './inboxIndex.ts';

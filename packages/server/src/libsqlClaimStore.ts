@@ -39,5 +39,6 @@ export function libsqlClaimStore(options: LibsqlClaimStoreOptions): LibsqlClaimS
     },
     close: async () => close(),
   });
-  return { ...store, close };
+  // The same object, so the inbox finds its database (`dialectOf`).
+  return Object.assign(store, { close });
 }
