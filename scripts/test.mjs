@@ -74,7 +74,12 @@ const steps = [
     // `--reporter` after the script name reaches `playwright test`; it replaces the config's reporters.
     command: ['pnpm', '--filter', '@ask-user-kit/demo', 'run', 'test:e2e', '--reporter=list,json'],
     report: 'playwright.json',
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json') },
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json'),
+      // latency.spec.ts reports figures and asserts only one painted frame per question: 7 of its
+      // 20 conversations check that (its figures: `LATENCY_RUNS=20`, apps/demo/README.md).
+      LATENCY_RUNS: '7',
+    },
     missing: !demoScripts['test:e2e']
       ? 'no apps/demo "test:e2e" script yet'
       : !playwrightConfig
