@@ -14,6 +14,9 @@ export const browser = () => ({
   headless: true,
   provider: chromium,
   instances: [{ browser: 'chromium' as const }],
+  // Three browser projects start Chromium at once, beside pnpm test's other lane: a minute is short
+  // on a busy 2-core machine.
+  connectTimeout: 180_000,
 });
 
 // React 18.3 for the projects that check the kit on both versions. test/react18 installs React 18.3
