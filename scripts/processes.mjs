@@ -5,7 +5,7 @@
 // process leads a process group of its own, so stopping it also stops the server a CLI
 // (`mastra dev`) started.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,18 +134,27 @@ export function freePort() {
 
 /**
  * Packs each `{ dir, tarball }` package with pnpm (its prepack builds dist/) into `tarballs`
- * under the fixed file name `tarball`, so apps can depend on `file:…/<tarball>`.
+ * under the fixed file name `tarball`, so apps can depend on `file:…/<tarball>`. Under `pnpm test`,
+ * ASK_PACKED_DIR names a directory the run's steps share: a package packed there by an earlier step
+ * is copied from it instead of built and packed again.
  */
 export async function packPackages(packages, tarballs) {
+  const shared = process.env.ASK_PACKED_DIR;
   rmSync(tarballs, { recursive: true, force: true });
   mkdirSync(tarballs, { recursive: true });
   const out = path.join(tarballs, '.pack-tmp');
   for (const { dir, tarball } of packages) {
+    const packed = shared && path.join(shared, tarball);
+    if (packed && existsSync(packed)) {
+      copyFileSync(packed, path.join(tarballs, tarball));
+      continue;
+    }
     rmSync(out, { recursive: true, force: true });
     await exec('pnpm', ['pack', '--pack-destination', out], { cwd: path.join(root, dir) });
     const [file] = readdirSync(out).filter((name) => name.endsWith('.tgz'));
     if (!file) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
     renameSync(path.join(out, file), path.join(tarballs, tarball));
+    if (packed) copyFileSync(path.join(tarballs, tarball), packed);
   }
   rmSync(out, { recursive: true, force: true });
 }

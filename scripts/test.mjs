@@ -1,14 +1,29 @@
 #!/usr/bin/env node
-// `pnpm test`: every check, one after the other. A failing step does not stop the next ones; the exit
-// code is non-zero if any step failed or if no test ran. Steps are picked up when their script exists:
+// `pnpm test`: every check. A failing step does not stop the next ones; the exit code is non-zero if
+// any step failed or if no test ran. Steps are picked up when their script exists:
 //   typecheck   root `typecheck`
 //   vitest      root `test:vitest`: every project in vitest.config.ts (core, react, browser, storybook, …)
 //   check:*     every root script named `check:<name>`, in package.json's order (one step each:
 //               check:size, check:lint, check:cycles, …; check:consumers reports each consumer)
 //   e2e         apps/demo `test:e2e`, once apps/demo has a Playwright config
+// The steps run in two lanes at once, each one step after the other: the main lane (the test suites,
+// which keep both cores busy) and, beside it, the steps in ALONGSIDE, which install apps with npm and
+// wait on the network and on the servers they start much of the time. An alongside step's output goes
+// to <report dir>/<step>.log and is printed whole when the step ends. ASK_LANES=1 runs every step in
+// one lane, in the order above. The steps that install the kit's packed packages share one pack of
+// them (ASK_PACKED_DIR, scripts/processes.mjs's packPackages).
 // JSON reports and steps.json go to $ASK_REPORT_DIR (default .ci/reports); .ci/summary.mjs reads them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printSummary } from '../.ci/summary.mjs';
@@ -59,7 +74,12 @@ const steps = [
     // `--reporter` after the script name reaches `playwright test`; it replaces the config's reporters.
     command: ['pnpm', '--filter', '@ask-user-kit/demo', 'run', 'test:e2e', '--reporter=list,json'],
     report: 'playwright.json',
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json') },
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'playwright.json'),
+      // latency.spec.ts reports figures and asserts only one painted frame per question: 7 of its
+      // 20 conversations check that (its figures: `LATENCY_RUNS=20`, apps/demo/README.md).
+      LATENCY_RUNS: '7',
+    },
     missing: !demoScripts['test:e2e']
       ? 'no apps/demo "test:e2e" script yet'
       : !playwrightConfig
@@ -68,18 +88,27 @@ const steps = [
   },
 ];
 
-function run(command, env) {
+/** Steps run beside the main lane (see the top of this file). */
+const ALONGSIDE = new Set(['check:consumers', 'check:deploy', 'check:scale']);
+const oneLane = process.env.ASK_LANES === '1';
+
+/** Runs `command`; its output goes to the terminal, or to `log` (a file path) when given. */
+function run(command, env, log) {
   return new Promise((resolve) => {
+    const out = log ? createWriteStream(log) : undefined;
     const child = spawn(command[0], command.slice(1), {
       cwd: root,
-      stdio: 'inherit',
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
     });
+    child.stdout?.pipe(out, { end: false });
+    child.stderr?.pipe(out, { end: false });
+    const done = (code) => (out ? out.end(() => resolve(code)) : resolve(code));
     child.on('error', (error) => {
       console.error(`could not run ${command.join(' ')}: ${error.message}`);
-      resolve(127);
+      done(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -90,22 +119,36 @@ mkdirSync(reportDir, { recursive: true });
 for (const file of ['steps.json', ...steps.flatMap((s) => (s.report ? [s.report] : []))]) {
   rmSync(path.join(reportDir, file), { force: true });
 }
+// One pack of the kit's packages for this run, made by the first step that needs it.
+const packedDir = mkdtempSync(path.join(tmpdir(), 'ask-user-kit-packed-'));
 
-const results = [];
-const save = () => writeFileSync(path.join(reportDir, 'steps.json'), `${JSON.stringify(results, null, 2)}\n`);
-for (const step of steps) {
+const results = new Map();
+const save = () =>
+  writeFileSync(
+    path.join(reportDir, 'steps.json'),
+    `${JSON.stringify(
+      steps.flatMap((s) => results.get(s) ?? []),
+      null,
+      2,
+    )}\n`,
+  );
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function runStep(step, alongside) {
   const command = step.command.join(' ');
   if (step.missing) {
     console.log(`\n▶ ${step.name}: not run (${step.missing})`);
-    results.push({ name: step.name, command, status: 'skipped', reason: step.missing });
+    results.set(step, { name: step.name, command, status: 'skipped', reason: step.missing });
     save();
-    continue;
+    return;
   }
-  console.log(`\n▶ ${step.name}: ${command}`);
+  const log = alongside ? path.join(reportDir, `${step.name.replace(':', '-')}.log`) : undefined;
+  console.log(`\n▶ ${step.name}: ${command}${log ? ' (alongside the others; its output at its end)' : ''}`);
   const started = Date.now();
-  const exitCode = await run(step.command, { ASK_REPORT_DIR: reportDir, ...step.env });
+  const env = { ASK_REPORT_DIR: reportDir, ASK_PACKED_DIR: packedDir, ...step.env };
+  const exitCode = await run(step.command, env, log);
   const durationMs = Date.now() - started;
-  results.push({
+  results.set(step, {
     name: step.name,
     command,
     status: exitCode === 0 ? 'passed' : 'failed',
@@ -114,13 +157,33 @@ for (const step of steps) {
     ...(step.report ? { report: step.report } : {}),
   });
   save();
-  console.log(
-    `◀ ${step.name}: ${exitCode === 0 ? 'ok' : `exit code ${exitCode}`} in ${(durationMs / 1000).toFixed(1)} s`,
-  );
+  const outcome = `${exitCode === 0 ? 'ok' : `exit code ${exitCode}`} in ${seconds(durationMs)}`;
+  if (log) {
+    console.log(`\n┌─ ${step.name}: ${command} (alongside)\n${readFileSync(log, 'utf8').trimEnd()}`);
+    console.log(`└─ ${step.name}: ${outcome}`);
+  } else {
+    console.log(`◀ ${step.name}: ${outcome}`);
+  }
+}
+
+const lane = async (laneSteps, alongside) => {
+  for (const step of laneSteps) await runStep(step, alongside);
+};
+const isAlongside = (step) => !oneLane && ALONGSIDE.has(step.name);
+try {
+  await Promise.all([
+    lane(
+      steps.filter((s) => !isAlongside(s)),
+      false,
+    ),
+    lane(steps.filter(isAlongside), true),
+  ]);
+} finally {
+  rmSync(packedDir, { recursive: true, force: true });
 }
 
 if (process.env.ASK_SUMMARY === '0') {
-  process.exitCode = results.some((r) => r.status === 'failed') ? 1 : 0;
+  process.exitCode = [...results.values()].some((r) => r.status === 'failed') ? 1 : 0;
 } else {
   process.exitCode = printSummary(reportDir);
 }

@@ -116,7 +116,7 @@ const stats = (xs: number[]) => {
 };
 
 test('latency from the suspended chunk to the painted question', async ({ page }, testInfo) => {
-  test.setTimeout(RUNS * 15_000);
+  test.setTimeout(60_000 + RUNS * 15_000);
   await page.addInitScript(instrument);
   type Figure = 'committed' | 'painted' | 'presented';
   const samples: Record<'first' | 'afterAnswer', Record<Figure, number[]>> = {

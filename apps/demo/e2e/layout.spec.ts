@@ -149,54 +149,6 @@ test('tall windows keep the header and the composer in place', async ({ page }) 
   );
 });
 
-// Every page's header has the same "New conversation" button; on narrow screens its words may
-// hide, so something else (the icon) must still show in it.
-const PAGES = [
-  '/',
-  '/?agent=concierge',
-  '/?stack=ai-sdk',
-  '/?stack=mastra-react',
-  '/?stack=assistant-ui',
-  '/?stack=copilotkit',
-];
-
-/** The button's icons and words at least 8 px across that no clip-path hides. */
-async function shownContent(button: Locator): Promise<string[]> {
-  return button.evaluate((element) =>
-    [element, ...element.querySelectorAll('*')]
-      .filter((part) => {
-        const box = part.getBoundingClientRect();
-        const shown = box.width >= 8 && box.height >= 8 && getComputedStyle(part).clipPath === 'none';
-        const content =
-          part instanceof SVGSVGElement ||
-          [...part.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
-        return shown && content;
-      })
-      .map((part) => part.tagName),
-  );
-}
-
-for (const width of [320, 390]) {
-  test.describe(`${width} px wide, every page`, () => {
-    test.use({ viewport: { width, height: 640 } });
-
-    for (const path of PAGES) {
-      test(`"New conversation" on ${path} has a name and shows an icon or its words`, async ({
-        page,
-      }, testInfo) => {
-        await openApp(page, path);
-        const button = page.getByRole('button', { name: 'New conversation' });
-        await expect(button).toBeVisible();
-        // Polled: a stack's page and its styles load on their own, after the first paint.
-        await expect
-          .poll(() => shownContent(button), { message: 'visible content in the button' })
-          .not.toEqual([]);
-        await checkpoint(page, testInfo, `new-conversation-${width}`);
-      });
-    }
-  });
-}
-
 test.describe('390 px wide, the planner', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -251,38 +203,75 @@ async function converse(page: Page, name: (typeof EVERY_PAGE)[number]['name']) {
   await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
 }
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test.describe(`${viewport.width} px wide, every page`, () => {
-    test.use({ viewport });
+/** The button's icons and words at least 8 px across that no clip-path hides. */
+async function shownContent(button: Locator): Promise<string[]> {
+  return button.evaluate((element) =>
+    [element, ...element.querySelectorAll('*')]
+      .filter((part) => {
+        const box = part.getBoundingClientRect();
+        const shown = box.width >= 8 && box.height >= 8 && getComputedStyle(part).clipPath === 'none';
+        const content =
+          part instanceof SVGSVGElement ||
+          [...part.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+        return shown && content;
+      })
+      .map((part) => part.tagName),
+  );
+}
 
-    for (const { name, path } of EVERY_PAGE) {
-      test(`${name}: the welcome and a conversation under way, light and dark, pass axe`, async ({
-        page,
-      }, testInfo) => {
-        const shot = async (state: string, scheme: 'light' | 'dark') => {
-          await page.emulateMedia({ colorScheme: scheme });
-          await checkpoint(page, testInfo, `${name}-${viewport.width}-${state}-${scheme}`);
-          // The docs' pictures only: 48 window shots would add about a minute to every run.
-          if (!process.env.SCREENSHOTS) return;
-          // The window as the user sees it (the header and composer are sticky).
-          await page.screenshot({
-            path: screenshots(`page-${name}-${viewport.width}-${state}-${scheme}.png`, testInfo),
-            animations: 'disabled',
-          });
-        };
-        await openApp(page, path);
-        await expect(page.locator('.welcome')).toBeVisible();
-        await shot('welcome', 'light');
-        await shot('welcome', 'dark');
-        await page.emulateMedia({ colorScheme: 'light' });
-        await converse(page, name);
-        await expect(status(page)).toContainText('Waiting for you');
-        await shot('waiting', 'light');
-        await shot('waiting', 'dark');
+// One visit per page checks every width by resizing the window: the wide and the phone layouts,
+// light and dark, on the welcome and with a conversation under way, each passing axe; and at 320
+// and 390 px, the header's "New conversation" button, whose words may hide, still shows its icon.
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const NARROWEST = { width: 320, height: 640 };
+
+for (const { name, path } of EVERY_PAGE) {
+  test(`${name}: the welcome and a conversation under way pass axe at 1280 and 390 px, light and dark; "New conversation" shows at 320 px`, async ({
+    page,
+  }, testInfo) => {
+    // Nine axe checks in one visit: three times the time of a test that checks one or two states.
+    test.slow();
+    const newConversation = page.getByRole('button', { name: 'New conversation' });
+    const check = async (state: string, viewport: typeof WIDE, scheme: 'light' | 'dark') => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await checkpoint(page, testInfo, `${name}-${viewport.width}-${state}-${scheme}`);
+      // The docs' pictures only: 48 window shots would add about a minute to every run.
+      if (!process.env.SCREENSHOTS) return;
+      // The window as the user sees it (the header and composer are sticky).
+      await page.screenshot({
+        path: screenshots(`page-${name}-${viewport.width}-${state}-${scheme}.png`, testInfo),
+        animations: 'disabled',
       });
-    }
+    };
+    const expectNewConversationShown = async () => {
+      await expect(newConversation).toBeVisible();
+      // Polled: a stack's page and its styles load on their own, after the first paint.
+      await expect
+        .poll(() => shownContent(newConversation), { message: 'visible content in the button' })
+        .not.toEqual([]);
+    };
+
+    await page.setViewportSize(WIDE);
+    await openApp(page, path);
+    await expect(page.locator('.welcome')).toBeVisible();
+    await check('welcome', WIDE, 'light');
+    await check('welcome', WIDE, 'dark');
+    await check('welcome', PHONE, 'dark');
+    await check('welcome', PHONE, 'light');
+    await expectNewConversationShown();
+    await page.setViewportSize(NARROWEST);
+    await expectNewConversationShown();
+    await checkpoint(page, testInfo, `${name}-320-welcome-light`);
+
+    // Answered on a phone, where the controls are tightest.
+    await page.setViewportSize(PHONE);
+    await converse(page, name);
+    await expect(status(page)).toContainText('Waiting for you');
+    await check('waiting', PHONE, 'light');
+    await check('waiting', PHONE, 'dark');
+    await check('waiting', WIDE, 'dark');
+    await check('waiting', WIDE, 'light');
   });
 }

@@ -123,12 +123,27 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// Each test starts Node processes that import Mastra: seconds each on a busy 2-core machine.
+// Each server is a Node process that imports Mastra: seconds each on a busy 2-core machine. The tests
+// that only talk to a running server share one; the others start the processes they are about.
 describe('the demo server', { timeout: 90_000 }, () => {
+  let shared: ServerProcess;
+  let started: Promise<{ line: string; url: string; port: number }>;
+  const sharedStorage = () => `file:${path.join(dir, 'shared.db')}`;
+  beforeAll(() => {
+    shared = spawnServer({ PORT: '0', STORAGE_URL: sharedStorage() });
+    // Stopped by its own test at the end, not after each test.
+    running.delete(shared);
+    started = ready(shared);
+    // Each test that needs it awaits it, and fails with its output if it never got ready.
+    started.catch(() => {});
+  });
+  afterAll(async () => {
+    await stop(shared);
+  });
+
   it('prints one ready line naming its URL, agent and storage, and streams a real ask_user suspension', async () => {
-    const storage = `file:${path.join(dir, 'ready.db')}`;
-    const server = spawnServer({ PORT: '0', STORAGE_URL: storage });
-    const { line, url, port } = await ready(server);
+    const storage = sharedStorage();
+    const { line, url, port } = await started;
 
     expect(port).toBeGreaterThan(0);
     expect(line).toContain(`${url}/api`);
@@ -182,8 +197,6 @@ describe('the demo server', { timeout: 90_000 }, () => {
     const late = await post(`${url}/chat/planner`, { messages, resumeData: 'Porto', runId, toolCallId });
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ code: 'already-answered', runId, toolCallId });
-
-    expect(await stop(server, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 
   it('exits 1 naming the port when the port is already taken', async () => {
@@ -284,8 +297,7 @@ describe('the demo server', { timeout: 90_000 }, () => {
   });
 
   it('takes one answer per question: ten rounds of two clients answering at once give one 200 and one 409', async () => {
-    const server = spawnServer({ PORT: '0', STORAGE_URL: `file:${path.join(dir, 'race.db')}` });
-    const { url } = await ready(server);
+    const { url } = await started;
     const statuses: number[][] = [];
 
     for (let round = 0; round < 10; round++) {
@@ -327,8 +339,7 @@ describe('the demo server', { timeout: 90_000 }, () => {
   });
 
   it('refuses the concierge on a thread whose planner waits for an answer, naming the fix (never hangs)', async () => {
-    const server = spawnServer({ PORT: '0', STORAGE_URL: `file:${path.join(dir, 'shared-thread.db')}` });
-    const { url } = await ready(server);
+    const { url } = await started;
     const memory = { thread: 'trip-shared', resource: 'trip-shared' };
     const asked = suspension(
       (
@@ -355,5 +366,10 @@ describe('the demo server', { timeout: 90_000 }, () => {
       toolCallId: asked.toolCallId,
     });
     expect(body.error).toMatch(/Answer that question first .* or use a new thread/);
+  });
+
+  it('exits 0 on SIGTERM once it has served all that', async () => {
+    await started;
+    expect(await stop(shared, 'SIGTERM')).toEqual({ code: 0, signal: null });
   });
 });
