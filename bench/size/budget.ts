@@ -20,11 +20,15 @@
  * flat in its length), the core observers took the hooks' orchestration, and the three components
  * took one look (icons, tones, Details): 17,250 B, and the budget became 17 KB. Reading on a
  * reply whose connection broke (Mastra's observe route, positions, the reconnecting status) added
- * about 1.1 KB: 18,407 B, and the budget became 18.25 KB. It comes down further as size is won back by
+ * about 1.1 KB: 18,407 B, and the budget became 18.25 KB. The same day a question's time left (the
+ * store's expiry clock and the `.TimeLeft` part in the default layout), the signature kept on each
+ * question and sent with its answer, the sub-agent that asked ("Designer asks:"), and a store that
+ * starts a workflow without a message took it to 19,722 B (not measured feature by feature): the
+ * budget became 19.5 KB. It comes down further as size is won back by
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 18_688;
+export const KIT_BUDGET_GZ_BYTES = 19_968;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

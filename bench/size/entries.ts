@@ -76,7 +76,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 10,496 B until every stack answered through core's one submission tracker (one set of submit rules
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (10,830 B on 2026-12-05).
-    budget: 11_008,
+    // 11,008 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (11,637 B on 2026-12-05).
+    budget: 11_776,
   },
   {
     name: 'ask-user-kit/mastra-react: useAskUserMastraChat + createFetchTransport + AskUserPrompt',
@@ -91,7 +92,8 @@ export const adapterEntries: AdapterEntry[] = [
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (13,231 B on 2026-12-05).
     // 13,312 B until a broken reply was read on with observe (13,816 B on 2026-12-05).
-    budget: 14_080,
+    // 14,080 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (14,610 B on 2026-12-05).
+    budget: 14_848,
   },
   // Opt-in: whole conversations from Mastra memory, tabs in step, one send at a time.
   {
@@ -105,7 +107,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 19,200 B until the lifecycle shared by prompts and items, the chunked transcript (reduce time
     // flat in its length) and the core observers came in (20,307 B on 2026-12-05).
     // 20,480 B until a broken reply was read on with observe (21,462 B on 2026-12-05).
-    budget: 21_760,
+    // 21,760 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (22,733 B on 2026-12-05).
+    budget: 23_040,
   },
   {
     name: 'ask-user-kit/assistant-ui: makeAskUserDataUI + AskUserToolPart (AskUserPrompt, useAskUserChat)',
@@ -117,7 +120,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 10,752 B until every stack answered through core's one submission tracker (one set of submit rules
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (11,193 B on 2026-12-05).
-    budget: 11_264,
+    // 11,264 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (12,027 B on 2026-12-05).
+    budget: 12_288,
   },
   {
     name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',
@@ -126,7 +130,8 @@ export const adapterEntries: AdapterEntry[] = [
     // 10,240 B until every stack answered through core's one submission tracker (one set of submit rules
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (10,507 B on 2026-12-05).
-    budget: 10_752,
+    // 10,752 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (11,266 B on 2026-12-05).
+    budget: 11_520,
   },
   {
     name: 'ask-user-kit/copilotkit: useAskUserCopilotKit + createFetchTransport + AskUserPrompt',
@@ -141,7 +146,8 @@ export const adapterEntries: AdapterEntry[] = [
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (13,281 B on 2026-12-05).
     // 13,440 B until a broken reply was read on with observe (13,870 B on 2026-12-05).
-    budget: 14_080,
+    // 14,080 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (14,631 B on 2026-12-05).
+    budget: 14_848,
   },
 ];
 
@@ -169,7 +175,9 @@ export const itemEntries: AdapterEntry[] = [
     name: 'ask-user-kit/approval: ToolApproval + approvals',
     code: "export { ToolApproval } from '@ask-user-kit/react/approval';\nexport { approvals } from '@ask-user-kit/core/items';",
     // Lowered from 6,912 B: the item lifecycle that copied the prompt's is gone (4,690 B on 2026-12-05).
-    budget: 5_120,
+    // 5,120 B until the time left (`.TimeLeft`), the signature sent with an approval and the sub-agent
+    // that asked came in (5,726 B on 2026-12-05).
+    budget: 5_888,
   },
   {
     name: 'ask-user-kit/form: ResumeForm + forms',
@@ -178,7 +186,9 @@ export const itemEntries: AdapterEntry[] = [
     // 2026-12-05). Raised the same day for MCP's restricted schema and elicitations (12,318 B): text
     // formats checked as ajv-formats does (about 0.5 KB), titled choices (oneOf, anyOf, enumNames:
     // 0.4 KB), and the parts of an MCP server's request (who asks, URL mode's link, Decline, Cancel: 0.4 KB).
-    budget: 12_544,
+    // 12,544 B until the time left, the signature sent with an answer and the sub-agent that asked
+    // came in (13,073 B on 2026-12-05).
+    budget: 13_312,
   },
   {
     name: 'ask-user-kit/workflow: useWorkflowRun',
@@ -186,7 +196,9 @@ export const itemEntries: AdapterEntry[] = [
     // reader and validator are most of it) and the workflow transport; the components an app shows
     // its steps with are measured in the entries above (18,051 B on 2026-12-05).
     code: "export { useWorkflowRun } from '@ask-user-kit/react/workflow';",
-    budget: 18_432,
+    // 18,432 B until the time left, signatures, the sub-agent that asked and reading on a broken
+    // reply came into the store it uses (20,794 B on 2026-12-05).
+    budget: 21_248,
   },
 ];
 
