@@ -1,17 +1,14 @@
 import {
-  ANSWERED_ELSEWHERE_MESSAGE,
   asRunError,
   BUSY_MESSAGE,
   EMPTY_MESSAGE,
-  EXPIRED_MESSAGE,
   expiredRefusal,
-  isServerRefusal,
   REPLY_LOST_MESSAGE,
   RequestError,
   toRunError,
   toStreamError,
-  unknownPromptMessage,
 } from './errors.ts';
+import { refuse, refuseClosed, requestFailed } from './refusals.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
 import { readOn, RunPositions, type ReplyPosition } from './reconnect.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
@@ -163,25 +160,6 @@ export function createRunStore({
     else dispatch({ type: 'stream-end' });
     if (key && snapshot.status === 'error' && snapshot.error)
       brokenReplies.set(key, { at: performance.now(), error: snapshot.error });
-  }
-
-  /** The action for a request that failed before its stream. */
-  function requestFailed(failure: RunError | Refusal, key: string | undefined): RunAction {
-    if (failure.code === 'aborted') return { type: 'cancelled' };
-    if (!key) return { type: 'stream-error', error: asRunError(failure) };
-    if (isServerRefusal(failure)) return { type: 'submit-refused', key, refusal: failure };
-    return { type: 'submit-failed', key, error: asRunError(failure) };
-  }
-
-  const refuse = (code: Refusal['code'], message: string, promptKey?: string) =>
-    Promise.reject(new RequestError({ code, message }, { promptKey }));
-
-  /** The refusal of an answer to an entry that is not open. */
-  function refuseClosed(key: string, entry: WaitingEntry | undefined): Promise<never> {
-    if (!entry) return refuse('expired', unknownPromptMessage(key), key);
-    if (entry.state === 'answered-elsewhere')
-      return refuse('answered-elsewhere', ANSWERED_ELSEWHERE_MESSAGE, key);
-    return refuse('expired', EXPIRED_MESSAGE, key);
   }
 
   /**
