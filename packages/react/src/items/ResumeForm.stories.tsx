@@ -256,11 +256,13 @@ export const FieldGroup: Story = {
 
 export const FieldUnsupported: Story = {
   name: 'Field: unsupported (shown, not guessed)',
-  args: { ...fieldStory('set_date', { when: { type: 'string', format: 'date' } }) },
+  args: { ...fieldStory('set_step', { step: { type: 'number', multipleOf: 5 } }) },
   play: async ({ canvasElement }) => {
-    await expect(root(canvasElement)).toHaveTextContent('When');
+    await expect(root(canvasElement)).toHaveTextContent('Step');
     await expect(within(canvasElement).getByText('This field cannot be filled in here.')).toBeVisible();
-    await expect(within(canvasElement).getByText(/the keyword "format" is not supported/)).not.toBeVisible();
+    await expect(
+      within(canvasElement).getByText(/the keyword "multipleOf" is not supported/),
+    ).not.toBeVisible();
   },
 };
 
