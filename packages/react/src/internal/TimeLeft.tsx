@@ -1,5 +1,5 @@
 import type { PromptState } from '@ask-user-kit/core';
-import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import { takesAnswer } from './lifecycle.ts';
 import type { PartAttributes } from './parts.ts';
 import { visuallyHidden } from './primitive.ts';
@@ -19,24 +19,40 @@ const minutesLeft = (expiresAt: number, now = Date.now()) =>
 
 /** The whole minutes left until `expiresAt`, updated as each minute passes (one timer at a time, none per second). */
 function useMinutesLeft(expiresAt: number | undefined): number | undefined {
-  const [minutes, setMinutes] = useState(() =>
-    expiresAt === undefined ? undefined : minutesLeft(expiresAt),
-  );
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (expiresAt === undefined) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      const now = Date.now();
-      const left = minutesLeft(expiresAt, now);
-      setMinutes(left);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      const current = Date.now();
+      const left = minutesLeft(expiresAt, current);
+      if (left === 0) return;
       // The next change: when the count drops by one minute.
-      if (left > 0) timer = setTimeout(tick, expiresAt - now - (left - 1) * MINUTE_MS);
+      timer = setTimeout(
+        () => {
+          setNow(Date.now());
+          schedule();
+        },
+        expiresAt - current - (left - 1) * MINUTE_MS,
+      );
     };
-    tick();
+    schedule();
     return () => clearTimeout(timer);
   }, [expiresAt]);
-  // A deadline taken away shows nothing at once, whatever minutes were counted for it.
-  return expiresAt === undefined ? undefined : minutes;
+  return expiresAt === undefined ? undefined : minutesLeft(expiresAt, now);
+}
+
+/**
+ * What the polite region says: the last threshold the count reached since the question arrived
+ * (none on arrival: the new question is announced then). The same text is not said twice.
+ */
+function useThresholdWords(minutes: number | undefined, expiresIn: (minutes: number) => string): string {
+  const [arrivedWith] = useState(minutes);
+  if (minutes === undefined) return '';
+  const reached = ANNOUNCED_AT.filter(
+    (threshold) => minutes <= threshold && (arrivedWith === undefined || threshold < arrivedWith),
+  );
+  return reached.length === 0 ? '' : expiresIn(Math.min(...reached));
 }
 
 export interface TimeLeftProps extends ComponentPropsWithoutRef<'p'> {
@@ -56,15 +72,7 @@ export const TimeLeft = forwardRef<HTMLParagraphElement, TimeLeftProps>(function
   ref,
 ) {
   const minutes = useMinutesLeft(expiresAt);
-  const [announced, setAnnounced] = useState('');
-  // Said when the count reaches a threshold, not on arrival: the new question is announced then.
-  const previous = useRef(minutes);
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = minutes;
-    if (minutes !== undefined && minutes !== before && ANNOUNCED_AT.includes(minutes))
-      setAnnounced(expiresIn(minutes));
-  }, [minutes, expiresIn]);
+  const announced = useThresholdWords(minutes, expiresIn);
   if (expiresAt === undefined || minutes === undefined || minutes === 0 || !takesAnswer(state)) return null;
   return (
     <p {...attributes} {...props} ref={ref}>
