@@ -26,7 +26,9 @@ async function warningsFor(options: UseAgentRunOptions) {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   render(<Page {...options} />, { wrapper: withClient(newQueryClient()) });
   await userEvent.click(screen.getByRole('button', { name: 'Start' }));
-  await screen.findByRole('alert');
+  // A message whose request got no answer is read on first (the server may have started its run):
+  // the error shows once those tries are over.
+  await screen.findByRole('alert', {}, { timeout: 10_000 });
   return warn.mock.calls.map((call) => String(call[0])).join('\n');
 }
 

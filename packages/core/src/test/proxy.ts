@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with one request: pass it on, answer it itself, or cut the answer. */
@@ -25,7 +25,14 @@ export type ProxyRule =
  * every request unless `rule(method, path)` says otherwise. No chunk is ever made up.
  */
 export async function startProxy(target: string, rule: (method: string, path: string) => ProxyRule) {
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    // A client that goes (or a server that closes) ends the forwarded request too: nothing is
+    // left reading an answer no one will take.
+    const upstreamGone = new AbortController();
+    res.on('close', () => upstreamGone.abort());
+    forward(req, res, upstreamGone.signal).catch(() => res.destroy());
+  });
+  async function forward(req: IncomingMessage, res: ServerResponse, signal: AbortSignal) {
     const parts: Buffer[] = [];
     for await (const part of req) parts.push(part as Buffer);
     const path = req.url ?? '/';
@@ -49,6 +56,7 @@ export async function startProxy(target: string, rule: (method: string, path: st
       method: req.method,
       headers,
       body: req.method === 'POST' ? Buffer.concat(parts) : undefined,
+      signal,
     });
     const cors = [...upstream.headers].filter(([name]) => name.startsWith('access-control-'));
     if (action.kind === 'lose-reply') {
@@ -83,7 +91,7 @@ export async function startProxy(target: string, rule: (method: string, path: st
       return;
     }
     res.end();
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -66,7 +66,10 @@ export function useOptionContext(user: string): OptionContextValue {
 }
 
 /** The documented data attributes of a part, which the app's props may replace. */
-export function dataAttributes(part: string, context: PromptContextValue) {
+export function dataAttributes(
+  part: string,
+  context: PromptContextValue,
+): Record<`data-${string}`, string | undefined> {
   return {
     'data-scope': 'ask-user',
     'data-part': part,
