@@ -154,8 +154,9 @@ for (const stack of [...STACKS, 'copilotkit'] as const) {
     await composer(page).fill('Plan a trip');
     await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
     expect(trouble).toEqual([]);
-    // The page made the conversation: it has nothing on the server to read.
-    expect(reads.filter((url) => url.includes(made))).toEqual([]);
+    // The page made the conversation: it has nothing on the server to read. (The header's inbox
+    // count reads the kit's index for every conversation this browser knows, this one included.)
+    expect(reads.filter((url) => url.includes(made) && !url.includes('/inbox/'))).toEqual([]);
   });
 }
 
