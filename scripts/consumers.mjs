@@ -72,6 +72,8 @@ const REACT_ENTRIES = {
   './mastra-react': ['@mastra/react'],
   './assistant-ui': ['@assistant-ui/react', '@assistant-ui/react-ai-sdk'],
   './copilotkit': ['@copilotkit/react-core'],
+  './workflow': [],
+  './inbox': [],
 };
 const RESOLUTIONS = ['bundler', 'nodenext'];
 
