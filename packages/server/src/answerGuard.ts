@@ -8,12 +8,10 @@ import { expiryOf, findSuspension } from './findSuspension.ts';
 import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
 import { guardedRoute, isAgentPath, normalizePrefix, workflowAnswered } from './guardedPaths.ts';
-import { isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
+import { chatBodyProblem, isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
 import { watchRuns } from './watchRuns.ts';
-
-export { GUARDED_ROUTES } from './guardedPaths.ts';
 
 /**
  * Where `@mastra/ai-sdk`'s `chatRoute` is served by default. A POST there whose body has
@@ -281,18 +279,6 @@ function signsPath(path: string, options: AnswerGuardOptions, contextMastra: Mas
   const history = chatPaths.map((pattern) => `${pattern.replace(/\/+$/, '')}/history`);
   const paths = { chat: [...chatPaths, ...history], agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS };
   return guardedRoute(path, apiPrefix, paths) !== undefined;
-}
-
-/**
- * What chatRoute would throw on (a 500) in a body, as a 400 instead: not a JSON object, no
- * `messages` array, or `resumeData` without a `runId`.
- */
-function chatBodyProblem(body: Record<string, unknown> | undefined): string | undefined {
-  if (!body) return 'The body must be a JSON object.';
-  if (!Array.isArray(body.messages)) return 'messages must be an array of UI messages.';
-  if (body.resumeData && (typeof body.runId !== 'string' || body.runId === ''))
-    return 'runId is required with resumeData.';
-  return undefined;
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;

@@ -5,7 +5,8 @@ import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/test
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { chatRoute } from '@mastra/ai-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerGuard, GUARDED_ROUTES } from './answerGuard.ts';
+import { answerGuard } from './answerGuard.ts';
+import { GUARDED_ROUTES } from './guardedPaths.ts';
 import { copilotKitRoute } from './copilotKit.ts';
 import { libsqlClaimStore, type LibsqlClaimStore } from './libsqlClaimStore.ts';
 import { pendingCall, readSse } from './test/sse.ts';

@@ -4,8 +4,8 @@ export {
   DEFAULT_AG_UI_PATHS,
   DEFAULT_CHAT_PATHS,
   EXPIRED_CODE,
-  GUARDED_ROUTES,
 } from './answerGuard.ts';
+export { GUARDED_ROUTES } from './guardedPaths.ts';
 export type { AlreadyAnsweredBody, AnswerGuardOptions } from './answerGuard.ts';
 export { NOT_OWNER_CODE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';

@@ -163,3 +163,15 @@ export async function isBodyTooLarge(request: Request, maxBytes: number): Promis
     reader.cancel().catch(() => {});
   }
 }
+
+/**
+ * What chatRoute would throw on (a 500) in a body, as a 400 instead: not a JSON object, no
+ * `messages` array, or `resumeData` without a `runId`.
+ */
+export function chatBodyProblem(body: Record<string, unknown> | undefined): string | undefined {
+  if (!body) return 'The body must be a JSON object.';
+  if (!Array.isArray(body.messages)) return 'messages must be an array of UI messages.';
+  if (body.resumeData && (typeof body.runId !== 'string' || body.runId === ''))
+    return 'runId is required with resumeData.';
+  return undefined;
+}
