@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { answerGuard, inboxIndex, libsqlClaimStore, type InboxIndex } from '@ask-user-kit/server';
+import { answerGuard, inboxIndex, libsqlClaimStore } from '@ask-user-kit/server';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
@@ -36,7 +36,7 @@ interface Database {
 
 interface Bench {
   server: MastraTestServer;
-  inbox: InboxIndex;
+  inbox: ReturnType<typeof inboxIndex>;
   db: Database;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { answerGuard, libsqlClaimStore, type LibsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ const serverWait = { timeout: 15_000 };
 
 let guarded: MastraTestServer;
 let plain: MastraTestServer;
-let claims: LibsqlClaimStore;
+let claims: ReturnType<typeof libsqlClaimStore>;
 beforeAll(async () => {
   claims = libsqlClaimStore({ url: ':memory:' });
   guarded = await startMastraTestServer({

@@ -1,16 +1,10 @@
 export { answerGuard } from './answerGuard.ts';
-export type { AnswerGuardOptions } from './answerGuard.ts';
 export { guardedTool } from './guardedTool.ts';
 export type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
 export { libsqlClaimStore } from './libsqlClaimStore.ts';
-export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';
 export type { ClaimDialect } from './createClaimStore.ts';
 export { threadGuard } from './threadGuard.ts';
-export type { ThreadGuardOptions } from './threadGuard.ts';
 export { askUser } from './askUser.ts';
-export type { AskAnswer, AskQuestion } from './askUser.ts';
 export { keepRunsOnDisconnect } from './keepRunsOnDisconnect.ts';
-export type { KeepRunsOnDisconnectOptions } from './keepRunsOnDisconnect.ts';
 export { inboxIndex } from './inboxIndex.ts';
-export type { InboxIndex, InboxIndexOptions } from './inboxIndex.ts';
