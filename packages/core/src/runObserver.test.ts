@@ -3,16 +3,12 @@ import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-// A core-only app: the package's two public entries, as an app imports them, and nothing of React.
+// A core-only app: the package's two public entries, as an app imports them, and nothing of React
+// (the observers' types, which an app infers, read from their modules).
 import { createHistoryObserver } from './historyEntry.ts';
 import type { HistoryObserver } from './historyObserver.ts';
-import {
-  createFetchTransport,
-  createRunObserver,
-  RequestError,
-  type RunObserver,
-  type RunObserverOptions,
-} from './index.ts';
+import { createFetchTransport, createRunObserver, RequestError } from './index.ts';
+import type { RunObserver, RunObserverOptions } from './runObserver.ts';
 
 const agentId = 'planner';
 // Waiting for a real server on a shared machine: generous.

@@ -1,14 +1,12 @@
 import type {
   AgentTransport,
-  AnswerOptions,
   AnswerValue,
-  FetchTransportOptions,
   ItemKind,
   RunError,
-  RunObserver,
   RunSnapshot,
   RunStore,
 } from '@ask-user-kit/core';
+import type { AnswerOptions, FetchTransportOptions, RunObserver } from '@ask-user-kit/core/internal';
 import type { QueryClient } from '@tanstack/react-query';
 
 // The options and the result of useAgentRun.

@@ -1,5 +1,5 @@
-import { parsePrompt, type AskUserPrompt, type MalformedPrompt, type Prompt } from '@ask-user-kit/core';
-import { decodeText } from '@ask-user-kit/core/internal';
+import { parsePrompt, type Prompt } from '@ask-user-kit/core';
+import { decodeText, type AskUserPrompt, type MalformedPrompt } from '@ask-user-kit/core/internal';
 import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';

@@ -1,4 +1,5 @@
-import { createFetchTransport, type AnswerValue, type AskUserPrompt } from '@ask-user-kit/core';
+import { createFetchTransport, type AnswerValue } from '@ask-user-kit/core';
+import type { AskUserPrompt } from '@ask-user-kit/core/internal';
 
 /** One recorded answer of the Mastra server to a request. */
 export type RecordedResponse =
