@@ -23,4 +23,8 @@ export type { AskUserPrompt, MalformedPrompt, PromptOption, SuspendedToolCall } 
 export type { RunObserver, RunObserverOptions, RunObserverSnapshot } from './runObserver.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export { initialFormDraft, validateForm } from './validateForm.ts';
-export type { FieldError, FormDraftValue } from './validateForm.ts';
+export type { FieldError, FormDraft, FormDraftValue } from './validateForm.ts';
+export type { FormSchema } from './formSchema.ts';
+export type { HistoryObserverOptions, HistorySnapshot, SendBlock } from './historyObserver.ts';
+export type { InboxObserverOptions, InboxSnapshot } from './inboxObserver.ts';
+export type { WorkflowRunState, WorkflowTransportOptions } from './workflow/workflowTransport.ts';

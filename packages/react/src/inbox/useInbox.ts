@@ -1,5 +1,6 @@
 'use client';
-import { createInboxObserver, type InboxObserverOptions, type InboxSnapshot } from '@ask-user-kit/core/inbox';
+import { createInboxObserver } from '@ask-user-kit/core/inbox';
+import type { InboxObserverOptions, InboxSnapshot } from '@ask-user-kit/core/internal';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** What `useInbox` takes: where the inbox route is, and what to read. */
