@@ -19,7 +19,7 @@ export type { SuspendedRun } from './types.ts';
 export { isAskUserCall, promptKey } from './prompt.ts';
 export { DEFAULT_MAX_ANSWER_LENGTH } from './validateAnswer.ts';
 export type { AnswerOptions } from './validateAnswer.ts';
-export type { AskUserPrompt, MalformedPrompt, PromptOption, SuspendedToolCall } from './prompt.ts';
+export type { MalformedPrompt, PromptOption, SuspendedToolCall, WellFormedPrompt } from './prompt.ts';
 export type { RunObserver, RunObserverOptions, RunObserverSnapshot } from './runObserver.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export { initialFormDraft, validateForm } from './validateForm.ts';
