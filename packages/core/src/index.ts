@@ -21,11 +21,13 @@ export { validateAnswer } from './validateAnswer.ts';
 export type { AnswerOptions } from './validateAnswer.ts';
 export { REPLY_LOST_MESSAGE, RequestError } from './errors.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
+export { reconnect } from './reconnect.ts';
 export type { FetchTransportOptions } from './transports/fetchTransport.ts';
 export type {
   AgentTransport,
   DecodeEvent,
   PromptEntry,
+  Reconnect,
   Refusal,
   RefusalCode,
   RunError,
