@@ -15,6 +15,7 @@ import {
   createRunStore,
   listSuspendedRuns,
   type Prompt,
+  reconnect,
   REPLY_LOST_MESSAGE,
   RequestError,
   type RunStore,
@@ -258,11 +259,13 @@ function newStore(conversation: Conversation, role: { restoring: boolean }): Run
     agentId: AGENT,
     idleTimeout: IDLE_TIMEOUT_MS,
     fetch: conversationFetch(conversation, role),
+    reconnect,
   });
   const store = createRunStore({
     transport,
     threadId: conversation.threadId,
     resourceId: conversation.resourceId,
+    reconnect,
   });
   let status = store.getSnapshot().status;
   store.subscribe(() => {

@@ -10,10 +10,12 @@ export type { AnswerValue, Prompt, PromptState } from './prompt.ts';
 export { validateAnswer } from './validateAnswer.ts';
 export { REPLY_LOST_MESSAGE, RequestError } from './errors.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
+export { reconnect } from './reconnect.ts';
 export type {
   AgentTransport,
   DecodeEvent,
   PromptEntry,
+  Reconnect,
   Refusal,
   RunError,
   RunSnapshot,

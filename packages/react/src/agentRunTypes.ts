@@ -2,6 +2,7 @@ import type {
   AgentTransport,
   AnswerValue,
   ItemKind,
+  Reconnect,
   RunError,
   RunSnapshot,
   RunStore,
@@ -82,6 +83,12 @@ export type UseAgentRunOptions = AgentRunSource & {
    * `<ToolApproval>` and `<ResumeForm>`. Read when a conversation starts.
    */
   items?: readonly ItemKind[];
+  /**
+   * `reconnect` from `@ask-user-kit/core`: a reply whose connection broke is read on (the status
+   * is `reconnecting` meanwhile), for durable agents. With a `transport` of your own, it re-attaches
+   * through that transport's `observe`. Read when a conversation starts.
+   */
+  reconnect?: Reconnect;
 };
 
 /** A conversation with an agent: its state and stable actions. */
