@@ -4,8 +4,12 @@
 // of what the page renders it from (the suspend payload, or an approval's arguments), and of the
 // reply that brings it back after a reload (the agent's suspended-runs list, or the workflow's run).
 
+import { Buffer } from 'node:buffer';
+
 const base = `${(process.argv[2] ?? 'http://127.0.0.1:4111').replace(/\/+$/, '')}/api`;
 const WAITING = new Set(['tool-call-suspended', 'tool-call-approval', 'workflow-step-suspended']);
+// A workflow's stream ends each chunk with ASCII's record separator instead of SSE framing.
+const RECORD_SEPARATOR = '\x1e';
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 interface Chunk {
@@ -19,7 +23,8 @@ async function chunksOf(response: Response): Promise<string[]> {
   if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
   const text = await response.text();
   return text
-    .split(/\n\n|\x1e/)
+    .replaceAll(RECORD_SEPARATOR, '\n\n')
+    .split('\n\n')
     .map((frame) => frame.replace(/^data: /, '').trim())
     .filter((frame) => frame.startsWith('{'));
 }
