@@ -5,13 +5,16 @@ import { createFetchTransport, createRunStore, listSuspendedRuns } from '@ask-us
 import { elicitations } from '@ask-user-kit/core/items';
 import type { RunStore } from '@ask-user-kit/core';
 import type { ElicitationItem } from './types.ts';
-import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import {
+  startMastraTestServer,
+  type MastraTestServer,
+  type MastraTestServerOptions,
+} from '@ask-user-kit/testing';
 import { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from '@ask-user-kit/testing/demo';
 import { MCPClient } from '@mastra/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { relayElicitations } from '@ask-user-kit/server/mcp';
-import type { MiddlewareHandler } from 'hono';
 
 // A real MCP server (`@mastra/mcp`'s MCPServer over Streamable HTTP) whose tools elicit, called
 // through MCPClient by an agent on a real Mastra server; the page's side is core's store.
@@ -22,7 +25,10 @@ let server: MastraTestServer;
 const resumes: string[] = [];
 
 /** A Mastra server whose agent calls the MCP server through an MCPClient of its own. */
-function startServer(storage?: string, middleware?: MiddlewareHandler[]): Promise<MastraTestServer> {
+function startServer(
+  storage?: string,
+  middleware?: MastraTestServerOptions['middleware'],
+): Promise<MastraTestServer> {
   const relay = relayElicitations();
   const client = new MCPClient({
     id: `relay-test-${clients.length}`,
