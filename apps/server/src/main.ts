@@ -12,6 +12,7 @@ import {
   conciergeAgent,
   expenseWorkflow,
   serveMcp,
+  supervisorAgent,
   tripPlannerScript,
 } from '@ask-user-kit/testing/demo';
 import { relayElicitations } from '@ask-user-kit/server/mcp';
@@ -85,6 +86,8 @@ const agents = {
   ),
   concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
+  // Sub-agents behind one agent: the designer asks the user a question, ops needs an approval.
+  supervisor: supervisorAgent(),
 };
 // A workflow whose steps wait for people: a manager's approval, then a cost-centre form.
 const workflows = { expense: expenseWorkflow() };
