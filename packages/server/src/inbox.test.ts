@@ -111,6 +111,27 @@ describe('inbox', { timeout: 120_000 }, () => {
     expect(await counted.json()).toEqual({ count: 1, more: false });
   });
 
+  it('drops what a thread asked once the conversation is cleared on the server, and reconcile keeps it out', async () => {
+    const { index, questionsOf, start, server } = await startServer();
+    await start(alice, 'planner', 'alice-trip');
+    await start(alice, 'deployer', 'alice-deploy');
+    const cleared = await fetch(`${server.url}/api/memory/threads/alice-trip?agentId=planner`, {
+      method: 'DELETE',
+      headers: headersAs(alice),
+    });
+    expect(cleared.status, await cleared.text()).toBe(200);
+    expect(await questionsOf(alice)).toEqual(['deploy {"target":"production"}']);
+    // Mastra still lists the cleared thread's run as suspended.
+    await index!.reconcile();
+    expect(await questionsOf(alice)).toEqual(['deploy {"target":"production"}']);
+    // The same thread id asks again: the new question is listed.
+    await start(alice, 'planner', 'alice-trip');
+    expect(await questionsOf(alice)).toEqual([
+      'Where would you like to go?',
+      'deploy {"target":"production"}',
+    ]);
+  });
+
   it('pages by cursor and filters by agent and kind', async () => {
     const { inboxOf, questionsOf, start, server } = await startServer();
     for (const thread of ['one', 'two', 'three']) await start(alice, 'planner', thread);
