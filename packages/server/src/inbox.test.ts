@@ -175,6 +175,11 @@ describe('inbox', { timeout: 120_000 }, () => {
     await start(alice, 'planner', 'alice-trip');
     await start(bob, 'deployer', 'bob-deploy');
     expect((await inboxOf(bob)).items.map((item) => item.resource)).toEqual([bob.resource, alice.resource]);
+    // The team's pages are merged newest first, and paged by the same cursor.
+    const first = await inboxOf(bob, '?limit=1');
+    expect(first.items.map((item) => item.thread)).toEqual(['bob-deploy']);
+    const next = await inboxOf(bob, `?limit=1&cursor=${first.nextCursor}`);
+    expect(next).toEqual({ items: [expect.objectContaining({ thread: 'alice-trip' })] });
     expect((await inboxOf(bob, `?resource=${alice.resource}`)).items.map((item) => item.thread)).toEqual([
       'alice-trip',
     ]);

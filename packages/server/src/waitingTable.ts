@@ -87,13 +87,16 @@ const insertSql = (p: ClaimDialect['param']) =>
     WHERE thread = ${p(COLUMNS.indexOf('thread') + 1)} AND cleared_at >= ${p(COLUMNS.indexOf('created_at') + 1)})
   ON CONFLICT (run_id, tool_call_id) DO NOTHING`;
 
-// A resource list is short (one user, or an operator's team): one parameter each.
+const ORDER = 'ORDER BY created_at DESC, run_id DESC, tool_call_id DESC';
+
+/**
+ * One range of the page index per resource (a resource list is short: one user, or an operator's
+ * team): several resources are read as one page each, newest first, and merged, so that an
+ * operator's page costs the team's pages, not the team's backlog.
+ */
 function pageSql(p: ClaimDialect['param'], query: WaitingQuery): { sql: string; args: unknown[] } {
-  const args: unknown[] = [...query.resources, new Date().toISOString()];
-  const where = [
-    `resource IN (${query.resources.map((_, index) => p(index + 1)).join(', ')})`,
-    `(expires_at IS NULL OR expires_at > ${p(args.length)})`,
-  ];
+  const args: unknown[] = [new Date().toISOString()];
+  const where = [`(expires_at IS NULL OR expires_at > ${p(1)})`];
   if (query.agent !== undefined) {
     args.push(query.agent);
     where.push(`agent = ${p(args.length)}`);
@@ -108,9 +111,17 @@ function pageSql(p: ClaimDialect['param'], query: WaitingQuery): { sql: string; 
     where.push(`(created_at, run_id, tool_call_id) < (${at}, ${run}, ${call})`);
   }
   args.push(query.limit);
-  const sql = `SELECT ${COLUMNS.join(', ')} FROM ${WAITING_TABLE} WHERE ${where.join(' AND ')}
-    ORDER BY created_at DESC, run_id DESC, tool_call_id DESC LIMIT ${p(args.length)}`;
-  return { sql, args };
+  const limit = `LIMIT ${p(args.length)}`;
+  const ranges = query.resources.map((resource) => {
+    args.push(resource);
+    return `SELECT ${COLUMNS.join(', ')} FROM ${WAITING_TABLE}
+      WHERE resource = ${p(args.length)} AND ${where.join(' AND ')} ${ORDER} ${limit}`;
+  });
+  if (ranges.length === 1) return { sql: ranges[0]!, args };
+  const merged = ranges
+    .map((range, index) => `SELECT * FROM (${range}) AS range${index}`)
+    .join(' UNION ALL ');
+  return { sql: `SELECT * FROM (${merged}) AS merged ${ORDER} ${limit}`, args };
 }
 
 /** The table's statements over one database (the claim store's connection). */
