@@ -27,7 +27,8 @@ const AGENT = 'planner';
 const QUESTIONS = 3;
 // Bounds: a conversation's steps, the whole drive, waiting for an instance.
 const MAX_STEPS = 40;
-const READY_TIMEOUT_MS = 60_000;
+// An instance took 43 s to start on the shared 2-core machine at load 25: two starting at once need more.
+const READY_TIMEOUT_MS = 120_000;
 const RESTART_AFTER_MS = 1_500;
 const RETRY_PAUSE_MS = 250;
 const LISTING_ROUNDS = 10;
