@@ -242,15 +242,16 @@ async function measure(bench: Bench, rows: (string | number)[][], indexOnly: boo
 /** `quick`: the index only, not Mastra's listing (which takes minutes a page at 10,000 on LibSQL). */
 export async function inboxSection({ quick = false } = {}): Promise<void> {
   console.log('\n## Inbox: first page of 50 for one resource\n');
-  console.log(
-    `GET /inbox?limit=50 (the index, ${INDEX_RUNS} runs) against Mastra's GET suspended-runs?perPage=50&page=0 ` +
-      `for the same runs (${Object.entries(MASTRA_RUNS)
+  const mastra = quick
+    ? "Mastra's listing not run (--quick)"
+    : `against Mastra's GET suspended-runs?perPage=50&page=0 for the same runs (${Object.entries(MASTRA_RUNS)
         .map(([n, r]) => `${r} runs at ${n}`)
-        .join(', ')}), ` +
-      'ms over loopback, timed in the server (Server-Timing, from the first middleware to the response) and at ' +
-      'the client; every run waits on one question, all of one resource, copied from one real suspension by ' +
-      "bulk INSERT … SELECT. Mastra's listing is not run at 100,000 (it reads every run for every page). " +
-      'The machine is shared: the load average is beside each row.\n',
+        .join(', ')}; not run at 100,000: it reads every run for every page)`;
+  console.log(
+    `GET /inbox?limit=50 (the index, ${INDEX_RUNS} runs), ${mastra}, ms over loopback, timed in the server ` +
+      '(Server-Timing, from the first middleware to the response) and at the client; every run waits on one ' +
+      'question, all of one resource, copied from one real suspension by bulk INSERT … SELECT. The machine is ' +
+      'shared: the load average is beside each row.\n',
   );
   const rows: (string | number)[][] = [];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-inbox-bench-'));
