@@ -65,11 +65,33 @@ export class Conversation {
   }
 
   get transcript(): TranscriptEntry[] {
-    this.#transcript ??= this.list
-      .toArray()
-      .filter((entry): entry is TranscriptEntry => entry.type !== 'item');
+    if (!this.#transcript) {
+      this.#transcript = this.list
+        .toArray()
+        .filter((entry): entry is TranscriptEntry => entry.type !== 'item');
+      ofTranscript.set(this.#transcript, this);
+    }
     return this.#transcript;
   }
+}
+
+// The conversation each transcript was read from (or, for one built by hand, made of it once).
+const ofTranscript = new WeakMap<readonly TranscriptEntry[], Conversation>();
+
+/**
+ * The prompt entry `key` of a transcript, if any: a lookup, however long the conversation. A
+ * snapshot's transcript is looked up in the index its snapshot carries; any other transcript (one
+ * built by hand, never changed in place, as no snapshot's is) is indexed once, when first asked.
+ */
+export function promptEntryOf(transcript: readonly TranscriptEntry[], key: string): PromptEntry | undefined {
+  let conversation = ofTranscript.get(transcript);
+  if (!conversation) {
+    conversation = new Conversation(EntryList.from<Entry>(transcript));
+    ofTranscript.set(transcript, conversation);
+  }
+  const position = conversation.index.byKey.get(key);
+  const entry = position === undefined ? undefined : conversation.list.at(position);
+  return entry?.type === 'prompt' ? entry : undefined;
 }
 
 export function addTo(index: WaitingIndex, entry: WaitingEntry, position: number): void {

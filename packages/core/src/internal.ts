@@ -15,6 +15,7 @@ export { readAskUserOutput } from './askUserOutput.ts';
 export { decodeText } from './decodeChunks.ts';
 export { toRunError } from './errors.ts';
 export { isOpen } from './reduceRun.ts';
+export { promptEntryOf } from './conversation.ts';
 export type { SuspendedRun } from './types.ts';
 export { isAskUserCall, promptKey } from './prompt.ts';
 export { DEFAULT_MAX_ANSWER_LENGTH } from './validateAnswer.ts';

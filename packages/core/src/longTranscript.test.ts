@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { promptEntryOf } from './conversation.ts';
 import { createRunStore } from './createRunStore.ts';
 import { decodeText } from './decodeChunks.ts';
 import { initialRunSnapshot, reduceRun } from './reduceRun.ts';
@@ -78,6 +79,20 @@ describe('a long conversation', () => {
     expect(s.text.length).toBeGreaterThan(0);
     expect(before.transcript).toHaveLength(EARLIER + 1);
     expect(before.text).toBe('');
+  });
+
+  it('finds a question’s entry in a snapshot’s transcript by key, without reading an earlier entry', () => {
+    const { snapshot, reads } = watchedConversation();
+    let s = reduceRun(snapshot, { type: 'send', id: 'm1', text: 'Plan a trip' });
+    for (const events of batchesOf('single.stream.sse')) s = reduceRun(s, { type: 'events', events });
+    const [prompt] = s.openPrompts;
+    // Reading the transcript builds it (a copy of the list of references), once per snapshot.
+    const { transcript } = s;
+    reads.armed = true;
+    const entry = promptEntryOf(transcript, prompt!.key);
+    reads.armed = false;
+    expect(entry).toMatchObject({ type: 'prompt', state: 'ready', prompt });
+    expect(reads.count).toBe(0);
   });
 
   it('a store streams a reply into it without reading an earlier entry (its expiry clock included)', async () => {

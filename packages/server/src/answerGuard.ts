@@ -181,14 +181,14 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     const ids = await readAnswerIds(c.req.raw, route);
     // Not an answer (a chat message), or one without a runId, which Mastra refuses itself.
     if (!ids) return watchRuns(c, next, inbox, mastra);
+    const workflowId = route === 'workflow' ? workflowAnswered(c.req.path, apiPrefix) : undefined;
     // Only the run's owner answers (with server.auth): refused before anything is claimed.
-    const { refusal, caller } = await checkOwner(c, mastra, ids.runId);
+    const { refusal, caller } = await checkOwner(c, mastra, ids.runId, { workflowId });
     const trail = auditTrail(c, claims, mastra, { ...ids, route }, caller);
     if (refusal) {
       await trail(refusal.status === 401 ? 'unauthenticated' : 'not-owner', refusal.status, undefined);
       return refusal;
     }
-    const workflowId = route === 'workflow' ? workflowAnswered(c.req.path, apiPrefix) : undefined;
     const suspension = await findSuspension(mastra, ids, workflowId);
     // Nothing suspended for that call (an unknown run or call, or a question the run moved past):
     // nothing to claim. One claimed before was answered; any other, Mastra answers itself.

@@ -57,20 +57,25 @@ const NOBODY: CallerIdentity = { resource: undefined, user: undefined };
  * per-route auth, so the caller is resolved here, through the same auth config. A run Mastra
  * recorded no resource for, or an auth without `mapUserToResourceId`, has no owner to protect:
  * Mastra's own checks decide. With `unknownRuns: 'refuse'`, a run not found is refused too (for
- * `observe`, which streams whatever is published under the runId).
+ * `observe`, which streams whatever is published under the runId). With `workflowId`, the run is
+ * that workflow's (a resume of one of its steps), not the agent loop's.
  */
 export async function checkOwner(
   c: Context,
   mastra: Mastra | undefined,
   runId: string,
-  { unknownRuns = 'allow' }: { unknownRuns?: 'allow' | 'refuse' } = {},
+  { unknownRuns = 'allow', workflowId }: { unknownRuns?: 'allow' | 'refuse'; workflowId?: string } = {},
 ): Promise<OwnerCheck> {
   const auth = mastra && effectiveAuth(mastra, c.req.raw);
   if (!mastra || !auth) return { refusal: undefined, caller: NOBODY };
   const caller = await resolveCaller(auth, c.req.raw);
   const identity = caller.kind === 'signed-in' ? { resource: caller.resource, user: caller.user } : NOBODY;
   const verdict = (refusal?: Response) => ({ refusal, caller: identity });
-  const owners = await runOwners(mastra, runId);
+  const owners = await runOwners(
+    mastra,
+    runId,
+    workflowId === undefined ? AGENT_LOOP_WORKFLOWS : [workflowId],
+  );
   if (!owners.found && unknownRuns === 'allow') return verdict();
   if (owners.found && owners.resources.size === 0) return verdict();
 
@@ -159,15 +164,21 @@ async function resolveCaller(auth: AuthLike, request: Request): Promise<Caller> 
 }
 
 /**
- * The resources Mastra stored for a run of the agent loop: the run's `resourceId` (its memory
- * resource), and the server-derived resource on the request context the run started with (a run
- * without memory has only that one). Read the same places Mastra's own durable-run check reads.
+ * The resources Mastra stored for a run of one of `workflowNames` (the agent loop's, or a workflow's):
+ * the run's `resourceId` (an agent's memory resource; the resource a workflow run was started
+ * for, which Mastra's workflow routes check), and the server-derived resource on the request
+ * context the run started with (an agent run without memory has only that one). Read the same
+ * places Mastra's own durable-run check reads.
  */
-export async function runOwners(mastra: Mastra, runId: string): Promise<RunOwners> {
+export async function runOwners(
+  mastra: Mastra,
+  runId: string,
+  workflowNames: readonly string[],
+): Promise<RunOwners> {
   const workflows = await mastra.getStorage()?.getStore('workflows');
   const resources = new Set<string>();
   let found = false;
-  for (const workflowName of AGENT_LOOP_WORKFLOWS) {
+  for (const workflowName of workflowNames) {
     const run = await workflows?.getWorkflowRunById({ runId, workflowName });
     if (!run) continue;
     found = true;

@@ -86,6 +86,33 @@ describe('promptStatus', () => {
     const local = { state: 'submitting' as const, answer: 'Lisbon' };
     expect(promptStatus({ prompt, answer: undefined, run: undefined, local })).toBe(local);
   });
+
+  it('finds each prompt’s entry by key: the prompts of a long conversation read no other entry', () => {
+    // Every entry counts its property reads once armed: a scan of the transcript would read them all.
+    const reads = { armed: false, count: 0 };
+    const watched = <T extends object>(entry: T): T =>
+      new Proxy(entry, {
+        get(target, property, receiver) {
+          if (reads.armed) reads.count++;
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+    const prompts = Array.from({ length: 100 }, textPrompt);
+    const transcript: AskUserPromptRun['transcript'] = prompts.flatMap((prompt, index) => [
+      watched({ type: 'user' as const, id: `u${index}`, text: `Message ${index}` }),
+      watched(promptEntry(prompt, index % 2 === 0 ? 'answered' : 'ready', { answer: 'Lisbon' })),
+    ]);
+    const run = { ...runOf(prompts[0]!, transcript), openPrompts: prompts };
+    const statusOf = (prompt: Prompt) => promptStatus({ prompt, answer: undefined, run, local: READY });
+    statusOf(prompts[0]!);
+
+    reads.armed = true;
+    const states = prompts.map((prompt) => statusOf(prompt).state);
+    reads.armed = false;
+    // Each prompt reads its own entry's state, answer and error, and nothing else.
+    expect(reads.count).toBe(prompts.length * 4);
+    expect(states.slice(0, 3)).toEqual(['answered', 'ready', 'answered']);
+  });
 });
 
 describe('stateAfterFailure', () => {

@@ -8,6 +8,7 @@ import {
 } from '@ask-user-kit/core';
 import {
   DEFAULT_MAX_ANSWER_LENGTH,
+  promptEntryOf,
   type AnswerOptions,
   type MalformedPrompt,
 } from '@ask-user-kit/core/internal';
@@ -75,17 +76,16 @@ export interface PromptStatusSource {
 
 /**
  * Where the prompt is. A malformed payload is `malformed`, an `answer` prop is `answered`; with a
- * run, the prompt's transcript entry says (a prompt the run still lists without an entry is
- * `ready`, one it no longer knows `expired`); without one, the prompt's own submits do.
+ * run, the prompt's transcript entry says (found by key, however long the conversation: a prompt
+ * the run still lists without an entry is `ready`, one it no longer knows `expired`); without
+ * one, the prompt's own submits do.
  */
 export function promptStatus({ prompt, answer, run, local }: PromptStatusSource): PromptStatus {
   if (prompt.kind === 'malformed') return { state: 'malformed' };
   if (answer !== undefined) return { state: 'answered', answer };
   if (!run) return local;
-  for (const entry of run.transcript) {
-    if (entry.type !== 'prompt' || entry.prompt.key !== prompt.key) continue;
-    return { state: entry.state, answer: entry.answer, error: entry.error };
-  }
+  const entry = promptEntryOf(run.transcript, prompt.key);
+  if (entry) return { state: entry.state, answer: entry.answer, error: entry.error };
   if (run.openPrompts.some((open) => open.key === prompt.key)) return READY;
   return { state: 'expired' };
 }
