@@ -124,16 +124,22 @@ function sign(secret: string, call: Record<string, unknown>, runId: unknown, app
 }
 
 /**
- * The response with its suspensions signed: an SSE body frame by frame (`data: <json>` frames,
- * others as they are), a JSON body whole. Any other body is left as it is.
+ * The response with its suspensions signed by `sign` (which signs one parsed value in place): an
+ * SSE body frame by frame (`data: <json>` frames, others as they are), a workflow's stream record by
+ * record (JSON records ended by U+001E), a JSON body whole. Any other body is left as it is.
  */
-export async function signResponse(response: Response, secret: string): Promise<Response> {
+export async function signResponse(response: Response, sign: (value: unknown) => void): Promise<Response> {
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.body) return response;
-  if (contentType.includes('text/event-stream')) {
+  const streamed = contentType.includes('text/event-stream')
+    ? signedText(SSE_FRAME_END, '\n\n', (frame) => signFrame(frame, sign))
+    : contentType.includes('text/plain')
+      ? signedText(RECORD_END, RECORD_SEPARATOR, (record) => signRecord(record, sign))
+      : undefined;
+  if (streamed) {
     const body = response.body
       .pipeThrough(new TextDecoderStream())
-      .pipeThrough(signedFrames(secret))
+      .pipeThrough(streamed)
       .pipeThrough(new TextEncoderStream());
     return new Response(body, response);
   }
@@ -142,48 +148,56 @@ export async function signResponse(response: Response, secret: string): Promise<
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   const init = { status: response.status, statusText: response.statusText, headers };
+  return new Response(signRecord(text, sign), init);
+}
+
+const SSE_FRAME_END = /\r?\n\r?\n/;
+const RECORD_SEPARATOR = '\u001e';
+const RECORD_END = /\u001e/;
+
+/** One JSON text with its suspensions signed; the same text when it is no JSON. */
+function signRecord(text: string, sign: (value: unknown) => void): string {
   try {
     const value: unknown = JSON.parse(text);
-    signValue(secret, value);
-    return new Response(JSON.stringify(value), init);
+    sign(value);
+    return JSON.stringify(value);
   } catch {
-    return new Response(text, init);
+    return text;
   }
 }
 
-const FRAME_END = /\r?\n\r?\n/;
+/** One SSE frame with each `data: <json>` line signed. */
+function signFrame(frame: string, sign: (value: unknown) => void): string {
+  return frame
+    .split(/\r?\n/)
+    .map((line) => {
+      if (!line.startsWith('data:')) return line;
+      const data = line.slice('data:'.length).trimStart();
+      if (!data.startsWith('{')) return line;
+      const signed = signRecord(data, sign);
+      return signed === data ? line : `data: ${signed}`;
+    })
+    .join('\n');
+}
 
-/** SSE text in, the same text out with each `data: <json>` frame's suspensions signed. */
-function signedFrames(secret: string): TransformStream<string, string> {
+/** Text in, the same text out with each piece up to `end` passed through `signPiece` (and ended by `separator`). */
+function signedText(
+  end: RegExp,
+  separator: string,
+  signPiece: (piece: string) => string,
+): TransformStream<string, string> {
   let pending = '';
-  const signFrame = (frame: string) => {
-    const lines = frame.split(/\r?\n/);
-    return lines
-      .map((line) => {
-        if (!line.startsWith('data:')) return line;
-        const data = line.slice('data:'.length).trimStart();
-        if (!data.startsWith('{')) return line;
-        try {
-          const value: unknown = JSON.parse(data);
-          signValue(secret, value);
-          return `data: ${JSON.stringify(value)}`;
-        } catch {
-          return line;
-        }
-      })
-      .join('\n');
-  };
   return new TransformStream({
     transform(text, controller) {
       pending += text;
-      for (let match = FRAME_END.exec(pending); match; match = FRAME_END.exec(pending)) {
-        const frame = pending.slice(0, match.index);
+      for (let match = end.exec(pending); match; match = end.exec(pending)) {
+        const piece = pending.slice(0, match.index);
         pending = pending.slice(match.index + match[0].length);
-        controller.enqueue(`${signFrame(frame)}\n\n`);
+        controller.enqueue(`${signPiece(piece)}${separator}`);
       }
     },
     flush(controller) {
-      if (pending) controller.enqueue(signFrame(pending));
+      if (pending) controller.enqueue(signPiece(pending));
     },
   });
 }
