@@ -67,8 +67,8 @@ export function isSignedFor(
  * Adds `signature` to each suspension in one streamed or listed value, in place: Mastra's
  * `tool-call-suspended` and `tool-call-approval` chunks (also wrapped by `observe` as
  * `{ type: 'chunk', data }`), `@mastra/ai-sdk`'s `data-tool-call-suspended` and
- * `data-tool-call-approval` parts, `@ag-ui/mastra`'s `on_interrupt` events, and the suspended-runs
- * list's runs.
+ * `data-tool-call-approval` parts, `@ag-ui/mastra`'s `on_interrupt` events and `RUN_FINISHED`
+ * interrupts, and the suspended-runs list's runs.
  */
 export function signValue(secret: string, value: unknown): void {
   if (Array.isArray(value)) {
@@ -89,6 +89,18 @@ export function signValue(secret: string, value: unknown): void {
     // @ag-ui/mastra sends the interrupt as a JSON string.
     if (typeof value.value === 'string') value.value = signedJson(secret, value.value);
     else if (isRecord(value.value)) sign(secret, value.value, value.value.runId, false);
+    return;
+  }
+  if (type === 'RUN_FINISHED' && isRecord(value.outcome) && Array.isArray(value.outcome.interrupts)) {
+    // The same interrupts again, as AG-UI 1.0 lists them: `{ toolCallId, metadata: { mastra } }`.
+    for (const interrupt of value.outcome.interrupts) {
+      if (!isRecord(interrupt) || !isRecord(interrupt.metadata) || !isRecord(interrupt.metadata.mastra))
+        continue;
+      const mastra = interrupt.metadata.mastra;
+      const call: Record<string, unknown> = { ...mastra, toolCallId: interrupt.toolCallId };
+      sign(secret, call, mastra.runId, false);
+      if (call.signature !== undefined) mastra.signature = call.signature;
+    }
     return;
   }
   if (type === 'chunk') return signValue(secret, value.data);
