@@ -159,7 +159,7 @@ export async function signResponse(response: Response, sign: (value: unknown) =>
 
 const SSE_FRAME_END = /\r?\n\r?\n/g;
 const RECORD_SEPARATOR = '\u001e';
-const RECORD_END = /\u001e/g;
+const RECORD_END = new RegExp(RECORD_SEPARATOR, 'g');
 // The type names a frame with something to sign holds (the wrapped ones of `observe` too): any
 // other frame (text deltas, most of a reply) is passed on unparsed. A suspension left unsigned
 // is refused, never let through.
