@@ -9,14 +9,8 @@ import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
 import { guardedRoute, isAgentPath, normalizePrefix, signedRoute, workflowAnswered } from './guardedPaths.ts';
 import { chatBodyProblem, isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
-import {
-  BAD_SIGNATURE_CODE,
-  BAD_SIGNATURE_MESSAGE,
-  isSignedFor,
-  signResponse,
-  signValue,
-} from './signing.ts';
-import { signWorkflowValue } from './signWorkflows.ts';
+import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
+import { signerFor } from './signWorkflows.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
 import { watchRuns } from './watchRuns.ts';
 
@@ -276,8 +270,7 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
     });
     if (!c.res || !signs) return;
-    const sign = signs === 'workflow' ? signWorkflowValue : signValue;
-    const signed = await signResponse(c.res, (value) => sign(signingSecret, value));
+    const signed = await signResponse(c.res, signerFor(signs, signingSecret));
     // Unset first: Hono copies the old answer's headers onto a new one, its content-length too.
     c.res = undefined;
     c.res = signed;

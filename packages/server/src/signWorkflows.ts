@@ -2,7 +2,7 @@
 // (`outer.inner` for a nested workflow's step) and whose tool is the run's own step (`outer`).
 import { shownOfStep } from './findSuspension.ts';
 import { isRecord } from './readAnswerIds.ts';
-import { signatureOf } from './signing.ts';
+import { signatureOf, signValue } from './signing.ts';
 
 /** The signature of a step `stepPath` of run `runId` that suspended with `suspendPayload`. */
 export function stepSignature(
@@ -48,4 +48,10 @@ function signSteps(secret: string, runId: unknown, steps: unknown): void {
     if (!isRecord(step) || step.status !== 'suspended') continue;
     step.signature = stepSignature(secret, runId, stepPath, step.suspendPayload);
   }
+}
+
+/** What signs one value a route sends: an agent, chat or AG-UI route's, or a workflow route's. */
+export function signerFor(route: 'agent' | 'workflow', secret: string): (value: unknown) => void {
+  if (route === 'workflow') return (value) => signWorkflowValue(secret, value);
+  return (value) => signValue(secret, value);
 }
