@@ -1,4 +1,4 @@
-// pnpm bench [size|throughput|renders|latency|memory|scaling|forms|limits|transcript|transcript-renders|inbox …] [--quick]: runs the sections named (default: all).
+// pnpm bench [size|throughput|renders|latency|memory|scaling|forms|limits|transcript|transcript-renders|inbox|signing …] [--quick]: runs the sections named (default: all).
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { canCollectGarbage } from './lib/heap.ts';
@@ -8,6 +8,7 @@ import { limitsSection } from './sections/limits.ts';
 import { memorySection } from './sections/memory.ts';
 import { rendersSection } from './sections/renders.ts';
 import { scalingSection } from './sections/scaling.ts';
+import { signingSection } from './sections/signing.ts';
 import { formsSection } from './sections/forms.ts';
 import { inboxSection } from './sections/inbox.ts';
 import { throughputSection } from './sections/throughput.ts';
@@ -26,6 +27,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   transcript: () => transcriptSection(),
   'transcript-renders': () => transcriptRendersSection(),
   inbox: (o) => inboxSection(o),
+  signing: () => signingSection(),
 };
 
 const args = process.argv.slice(2);

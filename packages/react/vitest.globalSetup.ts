@@ -14,7 +14,8 @@ export default async function setup(project: TestProject) {
   // /guarded-chat is the same route behind @ask-user-kit/server's answer guard (exactly once);
   // the guard covers only it (and the agent routes of `late`, whose questions expire, and the
   // workflows' resumes), so the other tests' resumes reach Mastra as they always did.
-  // /signed-chat is behind a guard that signs questions and takes only signed answers.
+  // /signed-chat and the `signed` agent's routes are behind a guard that signs questions and takes
+  // only signed answers.
   const apiRoutes = [
     chatRoute({ path: '/chat/:agentId' }),
     chatRoute({ path: '/guarded-chat/:agentId' }),
@@ -28,7 +29,8 @@ export default async function setup(project: TestProject) {
     signingSecret: 'the React tests sign with this secret',
   });
   const guardChatOnly: NonNullable<MastraTestServerOptions['middleware']>[number] = (c, next) => {
-    if (c.req.path.startsWith('/signed-chat/')) return signingGuard(c, next);
+    if (c.req.path.startsWith('/signed-chat/') || c.req.path.startsWith('/api/agents/signed/'))
+      return signingGuard(c, next);
     if (
       c.req.path.startsWith('/guarded-chat/') ||
       c.req.path.startsWith('/api/agents/late/') ||

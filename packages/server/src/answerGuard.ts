@@ -7,9 +7,10 @@ import { checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownershi
 import { expiryOf, findSuspension } from './findSuspension.ts';
 import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
-import { guardedRoute, isAgentPath, normalizePrefix, workflowAnswered } from './guardedPaths.ts';
+import { guardedRoute, isAgentPath, normalizePrefix, signedRoute, workflowAnswered } from './guardedPaths.ts';
 import { chatBodyProblem, isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
+import { signerFor } from './signWorkflows.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
 import { watchRuns, watchThreadClears } from './watchRuns.ts';
 
@@ -262,23 +263,18 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
     // Hono's `next()` resolves to the context: only a Response is the guard's own answer.
     const answer: unknown = await guard(c, next);
     if (answer instanceof Response) return answer;
-    if (!c.res || !signsPath(c.req.path, options, c.get('mastra'))) return;
-    const signed = await signResponse(c.res, signingSecret);
+    const mastra = options.mastra ?? c.get('mastra');
+    const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+    const signs = signedRoute(c.req.path, apiPrefix, {
+      chat: options.chatPaths ?? DEFAULT_CHAT_PATHS,
+      agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS,
+    });
+    if (!c.res || !signs) return;
+    const signed = await signResponse(c.res, signerFor(signs, signingSecret));
     // Unset first: Hono copies the old answer's headers onto a new one, its content-length too.
     c.res = undefined;
     c.res = signed;
   };
-}
-
-/** The routes whose answers carry suspensions to sign: every agent route, the chat and AG-UI routes, and chatHistoryRoute. */
-function signsPath(path: string, options: AnswerGuardOptions, contextMastra: Mastra | undefined): boolean {
-  const mastra = options.mastra ?? contextMastra;
-  const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
-  if (isAgentPath(path, apiPrefix)) return true;
-  const chatPaths = options.chatPaths ?? DEFAULT_CHAT_PATHS;
-  const history = chatPaths.map((pattern) => `${pattern.replace(/\/+$/, '')}/history`);
-  const paths = { chat: [...chatPaths, ...history], agUi: options.agUiPaths ?? DEFAULT_AG_UI_PATHS };
-  return guardedRoute(path, apiPrefix, paths) !== undefined;
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;

@@ -76,7 +76,7 @@ function suspendedStep(
       toolCallId: stepPath ?? stepId,
       // A step has no tool: its id names it, and what the person is shown is its suspend payload.
       toolName: stepId,
-      shown: payload,
+      shown: shownOfStep(payload),
       suspendedAt: typeof step.suspendedAt === 'number' ? String(step.suspendedAt) : undefined,
       approval: false,
       expiresAt: payload.expiresAt,
@@ -84,6 +84,16 @@ function suspendedStep(
     };
   }
   return undefined;
+}
+
+/** The key Mastra adds to a nested workflow's suspend payload, naming the inner step: not shown. */
+const WORKFLOW_META = '__workflow_meta';
+
+/** What a suspended step shows: its suspend payload, without what Mastra adds for nested workflows. */
+export function shownOfStep(suspendPayload: unknown): unknown {
+  if (!isRecord(suspendPayload) || !(WORKFLOW_META in suspendPayload)) return suspendPayload;
+  const { [WORKFLOW_META]: _meta, ...shown } = suspendPayload;
+  return shown;
 }
 
 // Tool calls run in a foreach: when its iterations are recorded, the suspended ones come first.

@@ -75,6 +75,24 @@ export function workflowAnswered(path: string, apiPrefix: string): string | unde
   return GUARDED_WORKFLOW_ROUTES.includes(route ?? '') ? decodeURIComponent(workflowId) : undefined;
 }
 
+/**
+ * How the responses of a route carry suspensions to sign: `agent` for every agent route, the chat
+ * and AG-UI routes and chatHistoryRoute (`<chat path>/history`); `workflow` for every workflow
+ * route (streams, runs and their list); `undefined` for the others.
+ */
+export function signedRoute(
+  path: string,
+  apiPrefix: string,
+  paths: { chat: readonly string[]; agUi: readonly string[] },
+): 'agent' | 'workflow' | undefined {
+  if (isAgentPath(path, apiPrefix)) return 'agent';
+  const prefix = normalizePrefix(apiPrefix);
+  if (path.startsWith(`${prefix}/workflows/`)) return 'workflow';
+  const history = paths.chat.map((pattern) => `${pattern.replace(/\/+$/, '')}/history`);
+  const chat = { chat: [...paths.chat, ...history], agUi: paths.agUi };
+  return guardedRoute(path, apiPrefix, chat) ? 'agent' : undefined;
+}
+
 // As Mastra normalizes it: `/` means none, `api/` means `/api`.
 export function normalizePrefix(apiPrefix: string): string {
   const trimmed = apiPrefix.trim().replace(/\/+$/, '');

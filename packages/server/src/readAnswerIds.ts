@@ -7,7 +7,7 @@ export interface AnswerIds {
   toolCallId: string | undefined;
   /** What the request answers with, as it sent it (`resumeData`, an AG-UI resume's payload); `undefined` for none. */
   answer?: unknown;
-  /** The signature of the suspension the answer was given to (`signature`; on AG-UI routes `forwardedProps.signature`). */
+  /** The signature of the suspension the answer was given to (the body's `signature`; on AG-UI routes `forwardedProps.signature`). */
   signature?: unknown;
 }
 
@@ -38,7 +38,7 @@ function workflowAnswerIds(request: Request, fields: Record<string, unknown>): A
   const { step } = fields;
   const path = Array.isArray(step) ? step.filter((id) => typeof id === 'string').join('.') : step;
   const toolCallId = typeof path === 'string' && path !== '' ? path : undefined;
-  return { runId, toolCallId, answer: fields.resumeData };
+  return { runId, toolCallId, answer: fields.resumeData, signature: fields.signature };
 }
 
 /**

@@ -7,7 +7,8 @@ import { askUserTool } from '@mastra/core/tools';
 import { describe, expect, it } from 'vitest';
 import { answerGuard } from './answerGuard.ts';
 import { libsqlClaimStore } from './libsqlClaimStore.ts';
-import { BAD_SIGNATURE_CODE, canonicalJson } from './signing.ts';
+import { BAD_SIGNATURE_CODE, canonicalJson, signResponse, signValue } from './signing.ts';
+import { signWorkflowValue, stepSignature } from './signWorkflows.ts';
 import { deployerAgent } from './test/deployer.ts';
 import { serverFixture } from './test/serverFixture.ts';
 import { readSse, type Chunk } from './test/sse.ts';
@@ -169,5 +170,57 @@ describe('signed suspensions', { timeout: 60_000 }, () => {
     );
     await readSse(await post('deployer/approve-tool-call', { ...ids, signature }));
     expect(deployed).toEqual(['production']);
+  });
+});
+
+describe('signResponse over a stream', () => {
+  const suspended = {
+    type: 'tool-call-suspended',
+    runId: 'run-1',
+    payload: { toolCallId: 'call-1', toolName: 'ask_user', suspendPayload: { question: 'Où aller ?' } },
+  };
+  const delta = { type: 'text-delta', runId: 'run-1', payload: { text: 'café ' } };
+  const sse = `data: ${JSON.stringify(delta)}\r\n\r\ndata: ${JSON.stringify(suspended)}\n\ndata: [DONE]\n\n`;
+  const bytes = new TextEncoder().encode(sse);
+  const sign = (value: unknown) => signValue(SECRET, value);
+
+  async function signedText(pieces: Uint8Array[], contentType = 'text/event-stream', signer = sign) {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    return (
+      await signResponse(new Response(body, { headers: { 'content-type': contentType } }), signer)
+    ).text();
+  }
+
+  it('signs the suspension whatever the reads cut (inside a frame, a line end, a UTF-8 character), and passes the rest on unchanged', async () => {
+    const whole = await signedText([bytes]);
+    const signed = JSON.parse(whole.split('\n\n')[1]!.slice('data: '.length)) as typeof suspended;
+    expect(signed.payload).toMatchObject({ signature: expect.stringMatching(/^[\w-]{43}$/) });
+    // Frames end in `\n\n` once through the guard, whatever line ends they came with.
+    expect(whole.startsWith(`data: ${JSON.stringify(delta)}\n\n`)).toBe(true);
+    expect(whole.endsWith('data: [DONE]\n\n')).toBe(true);
+    for (let cut = 1; cut < bytes.length; cut++)
+      expect(await signedText([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
+  });
+
+  it("signs a workflow's suspended step in its stream of records", async () => {
+    const step = {
+      type: 'workflow-step-suspended',
+      runId: 'run-2',
+      payload: { id: 'pick-city', suspendPayload: { question: 'Pick a city' } },
+    };
+    const records = `${JSON.stringify({ type: 'workflow-start', runId: 'run-2' })}\u001e${JSON.stringify(step)}\u001e`;
+    const text = await signedText([new TextEncoder().encode(records)], 'text/plain', (value) =>
+      signWorkflowValue(SECRET, value),
+    );
+    const sent = text.split('\u001e').map((record) => (record ? JSON.parse(record) : record));
+    expect(sent[0]).toEqual({ type: 'workflow-start', runId: 'run-2' });
+    const signature = stepSignature(SECRET, 'run-2', 'pick-city', { question: 'Pick a city' });
+    expect(sent[1]).toEqual({ ...step, payload: { ...step.payload, signature } });
+    expect(sent[2]).toBe('');
   });
 });

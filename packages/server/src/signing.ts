@@ -67,8 +67,8 @@ export function isSignedFor(
  * Adds `signature` to each suspension in one streamed or listed value, in place: Mastra's
  * `tool-call-suspended` and `tool-call-approval` chunks (also wrapped by `observe` as
  * `{ type: 'chunk', data }`), `@mastra/ai-sdk`'s `data-tool-call-suspended` and
- * `data-tool-call-approval` parts, `@ag-ui/mastra`'s `on_interrupt` events, and the suspended-runs
- * list's runs.
+ * `data-tool-call-approval` parts, `@ag-ui/mastra`'s `on_interrupt` events and `RUN_FINISHED`
+ * interrupts, and the suspended-runs list's runs.
  */
 export function signValue(secret: string, value: unknown): void {
   if (Array.isArray(value)) {
@@ -89,6 +89,18 @@ export function signValue(secret: string, value: unknown): void {
     // @ag-ui/mastra sends the interrupt as a JSON string.
     if (typeof value.value === 'string') value.value = signedJson(secret, value.value);
     else if (isRecord(value.value)) sign(secret, value.value, value.value.runId, false);
+    return;
+  }
+  if (type === 'RUN_FINISHED' && isRecord(value.outcome) && Array.isArray(value.outcome.interrupts)) {
+    // The same interrupts again, as AG-UI 1.0 lists them: `{ toolCallId, metadata: { mastra } }`.
+    for (const interrupt of value.outcome.interrupts) {
+      if (!isRecord(interrupt) || !isRecord(interrupt.metadata) || !isRecord(interrupt.metadata.mastra))
+        continue;
+      const mastra = interrupt.metadata.mastra;
+      const call: Record<string, unknown> = { ...mastra, toolCallId: interrupt.toolCallId };
+      sign(secret, call, mastra.runId, false);
+      if (call.signature !== undefined) mastra.signature = call.signature;
+    }
     return;
   }
   if (type === 'chunk') return signValue(secret, value.data);
@@ -124,66 +136,95 @@ function sign(secret: string, call: Record<string, unknown>, runId: unknown, app
 }
 
 /**
- * The response with its suspensions signed: an SSE body frame by frame (`data: <json>` frames,
- * others as they are), a JSON body whole. Any other body is left as it is.
+ * The response with its suspensions signed by `sign` (which signs one parsed value in place): an
+ * SSE body frame by frame (`data: <json>` frames, others as they are), a workflow's stream record by
+ * record (JSON records ended by U+001E), a JSON body whole. Any other body is left as it is.
  */
-export async function signResponse(response: Response, secret: string): Promise<Response> {
+export async function signResponse(response: Response, sign: (value: unknown) => void): Promise<Response> {
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.body) return response;
-  if (contentType.includes('text/event-stream')) {
-    const body = response.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(signedFrames(secret))
-      .pipeThrough(new TextEncoderStream());
-    return new Response(body, response);
-  }
+  const streamed = contentType.includes('text/event-stream')
+    ? signedText(SSE_FRAME_END, '\n\n', (frame) => signFrame(frame, sign))
+    : contentType.includes('text/plain')
+      ? signedText(RECORD_END, RECORD_SEPARATOR, (record) => signStreamRecord(record, sign))
+      : undefined;
+  if (streamed) return new Response(response.body.pipeThrough(streamed), response);
   if (!contentType.includes('application/json')) return response;
   const text = await response.text();
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   const init = { status: response.status, statusText: response.statusText, headers };
+  return new Response(signRecord(text, sign), init);
+}
+
+const SSE_FRAME_END = /\r?\n\r?\n/g;
+const RECORD_SEPARATOR = '\u001e';
+const RECORD_END = new RegExp(RECORD_SEPARATOR, 'g');
+// The type names a frame with something to sign holds (the wrapped ones of `observe` too): any
+// other frame (text deltas, most of a reply) is passed on unparsed. A suspension left unsigned
+// is refused, never let through.
+const MAY_HOLD_SUSPENSION = /suspended|approval|on_interrupt|RUN_FINISHED/;
+
+/** One JSON text with its suspensions signed; the same text when it is no JSON. */
+function signRecord(text: string, sign: (value: unknown) => void): string {
   try {
     const value: unknown = JSON.parse(text);
-    signValue(secret, value);
-    return new Response(JSON.stringify(value), init);
+    sign(value);
+    return JSON.stringify(value);
   } catch {
-    return new Response(text, init);
+    return text;
   }
 }
 
-const FRAME_END = /\r?\n\r?\n/;
+/** One SSE frame with each `data: <json>` line signed. */
+function signFrame(frame: string, sign: (value: unknown) => void): string {
+  if (!MAY_HOLD_SUSPENSION.test(frame)) return frame;
+  return frame
+    .split(/\r?\n/)
+    .map((line) => {
+      if (!line.startsWith('data:')) return line;
+      const data = line.slice('data:'.length).trimStart();
+      if (!data.startsWith('{')) return line;
+      const signed = signRecord(data, sign);
+      return signed === data ? line : `data: ${signed}`;
+    })
+    .join('\n');
+}
 
-/** SSE text in, the same text out with each `data: <json>` frame's suspensions signed. */
-function signedFrames(secret: string): TransformStream<string, string> {
+/** One record of a workflow's stream, signed when it may hold a suspension. */
+function signStreamRecord(record: string, sign: (value: unknown) => void): string {
+  return MAY_HOLD_SUSPENSION.test(record) ? signRecord(record, sign) : record;
+}
+
+/**
+ * UTF-8 text in, the same text out with each piece up to `end` (a global pattern) passed through
+ * `signPiece` and ended by `separator`; what one read brings is written out in one piece. It
+ * decodes and encodes itself: Node's `TextEncoderStream` costs ~10 µs a frame.
+ */
+function signedText(
+  end: RegExp,
+  separator: string,
+  signPiece: (piece: string) => string,
+): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let pending = '';
-  const signFrame = (frame: string) => {
-    const lines = frame.split(/\r?\n/);
-    return lines
-      .map((line) => {
-        if (!line.startsWith('data:')) return line;
-        const data = line.slice('data:'.length).trimStart();
-        if (!data.startsWith('{')) return line;
-        try {
-          const value: unknown = JSON.parse(data);
-          signValue(secret, value);
-          return `data: ${JSON.stringify(value)}`;
-        } catch {
-          return line;
-        }
-      })
-      .join('\n');
-  };
   return new TransformStream({
-    transform(text, controller) {
-      pending += text;
-      for (let match = FRAME_END.exec(pending); match; match = FRAME_END.exec(pending)) {
-        const frame = pending.slice(0, match.index);
-        pending = pending.slice(match.index + match[0].length);
-        controller.enqueue(`${signFrame(frame)}\n\n`);
+    transform(bytes, controller) {
+      pending += decoder.decode(bytes, { stream: true });
+      let out = '';
+      let start = 0;
+      end.lastIndex = 0;
+      for (let match = end.exec(pending); match; match = end.exec(pending)) {
+        out += `${signPiece(pending.slice(start, match.index))}${separator}`;
+        start = match.index + match[0].length;
       }
+      pending = pending.slice(start);
+      if (out) controller.enqueue(encoder.encode(out));
     },
     flush(controller) {
-      if (pending) controller.enqueue(signFrame(pending));
+      pending += decoder.decode();
+      if (pending) controller.enqueue(encoder.encode(signPiece(pending)));
     },
   });
 }

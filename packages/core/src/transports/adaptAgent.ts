@@ -14,6 +14,8 @@ export interface AgentCallOptions {
   memory?: MemoryOption;
   runId?: string;
   abortSignal?: AbortSignal;
+  /** The answer guard's signature of the call answered: client-js sends it in the request's body. */
+  signature?: string;
 }
 
 /** What the adapters call: a Mastra agent's `stream` and `resumeStream`, whatever they return. */
@@ -64,11 +66,13 @@ export function adaptAgent<Output>(
     resumeData,
     approval,
     reason,
+    signature,
     threadId,
     resourceId,
     signal,
   }: ResumeRequest) {
-    const callOptions = { runId, toolCallId, ...options(threadId, resourceId, signal) };
+    const signed = signature === undefined ? {} : { signature };
+    const callOptions = { runId, toolCallId, ...signed, ...options(threadId, resourceId, signal) };
     if (!approval) return agent.resumeStream(resumeData as AnswerValue | FormData, callOptions);
     const call = approval === 'approve' ? agent.approveToolCall : agent.declineToolCall;
     if (!call) throw new TransportError({ code: 'http', message: NO_APPROVALS });

@@ -84,8 +84,10 @@ function suspendedChunk(
   stepId: string,
   suspendPayload: unknown,
   schema: Loose | undefined,
+  signature: unknown,
 ): MastraChunk {
-  const call = { toolCallId: stepId, toolName: stepId };
+  const signed = typeof signature === 'string' ? { signature } : {};
+  const call = { toolCallId: stepId, toolName: stepId, ...signed };
   if (isApprovalSchema(schema))
     return {
       type: 'tool-call-approval',
@@ -118,7 +120,7 @@ export function agentChunksOf(chunk: MastraChunk, schemas: StepSchemas): MastraC
     case 'workflow-step-suspended':
       if (standsForInnerStep(payload.suspendPayload)) return [];
       if (!stepId || typeof runId !== 'string') return [chunk];
-      return [suspendedChunk(runId, stepId, payload.suspendPayload, schemas.get(stepId))];
+      return [suspendedChunk(runId, stepId, payload.suspendPayload, schemas.get(stepId), payload.signature)];
     case 'workflow-step-result':
       if (!stepId || payload.resumePayload === undefined) return [];
       return [
@@ -174,6 +176,7 @@ export function suspendedRunOf(run: unknown, schemas: StepSchemas): SuspendedRun
     toolCalls.push({
       toolCallId: stepId,
       toolName: stepId,
+      ...(typeof step.signature === 'string' ? { signature: step.signature } : {}),
       suspendPayload: step.suspendPayload,
       ...(approval ? { requiresApproval: true, args: step.suspendPayload } : {}),
       ...(schema && !approval ? { resumeSchema: schema } : {}),

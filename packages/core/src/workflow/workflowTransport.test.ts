@@ -5,10 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_SIGNATURE_MESSAGE } from '../errors.ts';
 import { createRunObserver, createRunStore, RequestError, type RunStore } from '../index.ts';
 import { approvals, forms } from '../itemsEntry.ts';
 import { createWorkflowTransport, startWorkflow } from './index.ts';
 
+const SECRET = 'the workflow test server signs with this secret';
 // Waiting for a real server on a shared machine: generous.
 const serverWait = { timeout: 20_000 };
 const claim = { employee: 'Ana', amount: 120, description: 'Team dinner' };
@@ -28,7 +30,8 @@ beforeAll(async () => {
     agents: {},
     workflows: workflows(),
     storage: `file:${path.join(dir, 'mastra.db')}`,
-    middleware: [answerGuard({ claims })],
+    // Every answer below is signed: the guard takes none without the signature of the step shown.
+    middleware: [answerGuard({ claims, signingSecret: SECRET })],
   });
 }, 60_000);
 afterAll(async () => {
@@ -143,6 +146,37 @@ describe('a workflow through the run store', () => {
       ]);
       await store.submit(prompt!.key, 'Porto');
       expect(store.getSnapshot()).toMatchObject({ status: 'done', openPrompts: [] });
+    },
+  );
+
+  it(
+    'refuses an answer to a step whose payload changed since it was shown (403), and one without a signature',
+    serverWait,
+    async () => {
+      const runId = newRunId();
+      const store = storeFor('expense', runId);
+      await startWorkflow(store, claim);
+      const [approval] = store.getSnapshot().openItems;
+      const unsigned = await fetch(`${server.url}/api/workflows/expense/resume-stream?runId=${runId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ step: 'manager-approval', resumeData: { approved: true } }),
+      });
+      expect(unsigned.status).toBe(403);
+      expect(await unsigned.json()).toMatchObject({ code: 'bad-signature' });
+
+      const workflowsStore = await server.mastra.getStorage()!.getStore('workflows');
+      const snapshot = await workflowsStore!.loadWorkflowSnapshot({ workflowName: 'expense', runId });
+      const changed = JSON.parse(
+        JSON.stringify(snapshot).replaceAll('Team dinner', 'Team holiday'),
+      ) as typeof snapshot;
+      await workflowsStore!.persistWorkflowSnapshot({ workflowName: 'expense', runId, snapshot: changed! });
+
+      await expect(store.submit(approval!.key, { type: 'approve' })).rejects.toBeInstanceOf(RequestError);
+      expect(store.getSnapshot().items[0]).toMatchObject({
+        state: 'failed',
+        error: { code: 'http', status: 403, message: BAD_SIGNATURE_MESSAGE },
+      });
     },
   );
 

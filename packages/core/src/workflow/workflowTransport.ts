@@ -126,11 +126,13 @@ export function createWorkflowTransport(options: WorkflowTransportOptions): Work
     },
 
     async resume(resumeRequest: ResumeRequest) {
-      const { runId, toolCallId, signal } = resumeRequest;
+      const { runId, toolCallId, signal, signature } = resumeRequest;
       try {
         const steps = await schemas(signal);
         const resumeData = stepResumeData(resumeRequest, steps.get(toolCallId));
-        return await streamOf(`/resume-stream${query(runId)}`, signal, { step: toolCallId, resumeData });
+        const signed = signature === undefined ? {} : { signature };
+        const body = { step: toolCallId, resumeData, ...signed };
+        return await streamOf(`/resume-stream${query(runId)}`, signal, body);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
         const failure = await confirmExpiry(

@@ -29,6 +29,8 @@ export function testAgents() {
     burst: askUserAgent('burst', [reply('x'.repeat(600), { deltas: 600 })]),
     /** 300 text deltas 1 ms apart: many network reads within each animation frame. */
     trickle: askUserAgent('trickle', [reply('y'.repeat(300), { deltas: 300, delayMs: 1 })]),
+    /** The planner's questions behind an answer guard that signs them (`signingSecret`). */
+    signed: askUserAgent('signed', tripPlannerScript),
     /** The planner's questions, each taking answers for 2 seconds (`expiresAt`; the answer guard refuses later ones with 410). */
     late: askUserAgent('late', tripPlannerScript, undefined, (tool) => guardedTool(tool, { ttlMs: 2_000 })),
     /** A booking that needs approval, then a budget form from a resume schema. */

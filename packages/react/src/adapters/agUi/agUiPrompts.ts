@@ -117,7 +117,9 @@ export function agUiPrompts(events: readonly AgUiEventLike[]): AgUiPrompt[] {
       const prompt = promptFromInterrupt(interrupt);
       if (!prompt || found.has(prompt.key)) continue;
       const state = prompt.kind === 'malformed' ? 'malformed' : 'ready';
-      found.set(prompt.key, { prompt, state, interrupt });
+      const { signature } = interrupt;
+      const signed = typeof signature === 'string' ? { signature } : {};
+      found.set(prompt.key, { prompt, state, interrupt, ...signed });
     }
   }
   return [...found.values()];
@@ -140,10 +142,13 @@ export function resumeEntries(interrupt: MastraInterrupt, answer: AnswerValue) {
 /**
  * What a run that answers the interrupt forwards in the older way CopilotKit's `useInterrupt`
  * sends it, and @ag-ui/mastra still reads: `forwardedProps.command.resume` with the
- * `interruptEvent` (an @ag-ui/client before 1.0, which does not track interrupts).
+ * `interruptEvent` (an @ag-ui/client before 1.0, which does not track interrupts), and the
+ * interrupt's `signature` when the answer guard signed it (`signingSecret`).
  * @example
  * await agent.runAgent({ forwardedProps: resumeForwardedProps(entry.interrupt, 'Lisbon') });
  */
 export function resumeForwardedProps(interrupt: MastraInterrupt, answer: AnswerValue) {
-  return { command: { resume: answer, interruptEvent: interrupt } };
+  const { signature } = interrupt;
+  const signed = typeof signature === 'string' ? { signature } : {};
+  return { command: { resume: answer, interruptEvent: interrupt }, ...signed };
 }

@@ -82,6 +82,7 @@ function Chat({ watched, options }: { watched: ReturnType<typeof watchedAgent>; 
 }
 
 const wait = { timeout: 15_000 };
+const BAD_SIGNATURE_WORDS = /This question changed since it was shown, or its signature is not valid/;
 const where = { name: 'Where would you like to go?' };
 
 async function start(watched: ReturnType<typeof watchedAgent>) {
@@ -259,5 +260,72 @@ describe('useAskUserAgUi over HTTP behind the answer guard', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByTestId('transcript').textContent).toBe('expired'), wait);
     expect(screen.getByRole('status')).toHaveTextContent(defaultLabels.expired);
+  });
+});
+
+describe('useAskUserAgUi over HTTP behind a guard that signs what it shows', () => {
+  let signed: MastraTestServer;
+  const claims = libsqlClaimStore({ url: ':memory:' });
+  beforeAll(async () => {
+    signed = await startMastraTestServer({
+      agents: { trip: askUserAgent('trip', tripPlannerScript) },
+      memory: true,
+      middleware: [answerGuard({ claims, signingSecret: 'the AG-UI tests sign with this secret' })],
+      apiRoutes: [copilotKitRoute()],
+    });
+  });
+  afterAll(async () => {
+    await signed.close();
+    claims.close();
+  });
+
+  function Page({ agent }: { agent: HttpAgent }) {
+    const run = useAskUserAgUi(agent as unknown as AgUiAgentLike);
+    return (
+      <main>
+        <p data-testid="transcript">{run.transcript.map((entry) => entry.state).join(' ')}</p>
+        {run.transcript.map((entry) => (
+          <AskUserPrompt key={entry.id} run={run} prompt={entry.prompt} />
+        ))}
+      </main>
+    );
+  }
+
+  async function ask() {
+    const page = new HttpAgent({
+      url: `${signed.url}/copilotkit/agent/trip/run`,
+      threadId: `t-${Math.random()}`,
+    });
+    const user = userEvent.setup();
+    render(<Page agent={page} />);
+    page.addMessage({ id: 'message-1', role: 'user', content: 'Plan a trip' });
+    await page.runAgent();
+    await screen.findByRole('textbox', where, wait);
+    return { user, page };
+  }
+
+  it("answers with the interrupt's signature in forwardedProps: the guard takes it", async () => {
+    const { user } = await ask();
+    await user.type(screen.getByRole('textbox', where), 'Paris');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('radio', { name: /Plane/ }, wait);
+    expect(screen.getByTestId('transcript').textContent).toBe('answered ready');
+  });
+
+  it('shows an answer to a question changed since it was shown as refused (403), in words', async () => {
+    const { user, page } = await ask();
+    const [interrupt] = page.pendingInterrupts;
+    const runId = interrupt!.id.split('::')[0]!;
+    const workflows = await signed.mastra.getStorage()!.getStore('workflows');
+    const snapshot = await workflows!.loadWorkflowSnapshot({ workflowName: 'agentic-loop', runId });
+    const changed = JSON.parse(
+      JSON.stringify(snapshot).replaceAll('Where would you like to go?', 'May I book anything?'),
+    ) as typeof snapshot;
+    await workflows!.persistWorkflowSnapshot({ workflowName: 'agentic-loop', runId, snapshot: changed! });
+
+    await user.type(screen.getByRole('textbox', where), 'Paris');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByTestId('transcript').textContent).toBe('failed'), wait);
+    expect(screen.getAllByText(BAD_SIGNATURE_WORDS)[0]).toBeVisible();
   });
 });

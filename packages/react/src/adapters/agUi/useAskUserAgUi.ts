@@ -19,7 +19,11 @@ import {
 /** What the hook needs of an AG-UI agent (`AbstractAgent` of `@ag-ui/client`, e.g. @ag-ui/mastra's `MastraAgent`). */
 export interface AgUiAgentLike {
   subscribe(subscriber: { onEvent?(params: { event: AgUiEventLike }): void }): { unsubscribe(): void };
-  runAgent(parameters?: { resume?: ReturnType<typeof resumeEntries> }): Promise<unknown>;
+  runAgent(parameters?: {
+    resume?: ReturnType<typeof resumeEntries>;
+    /** Sent to the server as the run input's `forwardedProps`: the signature of the interrupt answered. */
+    forwardedProps?: Record<string, unknown>;
+  }): Promise<unknown>;
   /**
    * Brings the agent's own state in line with the server after a question was answered in another
    * window, before the suspended runs are read again (CopilotKit's agent drops its open interrupts).
@@ -39,6 +43,7 @@ function restoredEvents(runs: readonly SuspendedRun[]): AgUiEventLike[] {
           toolCallId: call.toolCallId,
           toolName: call.toolName,
           suspendPayload: call.suspendPayload,
+          ...(call.signature === undefined ? {} : { signature: call.signature }),
         };
         return { type: 'CUSTOM', name: INTERRUPT_EVENT_NAME, value: interrupt };
       }),
@@ -68,8 +73,12 @@ export function useAskUserAgUi(agent: AgUiAgentLike, options: StackRunOptions = 
   const latest = useLatest(agent);
   const answers = useTracker<AgUiPrompt>({
     suspendedRuns: options.suspendedRuns,
-    send: async ({ interrupt }, answer) => {
-      await latest.current.runAgent({ resume: resumeEntries(interrupt, answer) });
+    send: async ({ interrupt, signature }, answer) => {
+      await latest.current.runAgent({
+        resume: resumeEntries(interrupt, answer),
+        // The answer guard (`signingSecret`) reads the interrupt's signature there.
+        forwardedProps: signature === undefined ? {} : { signature },
+      });
     },
     refetch: async () => {
       await latest.current.connect?.();

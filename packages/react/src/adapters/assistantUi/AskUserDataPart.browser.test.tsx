@@ -15,21 +15,30 @@ import { AskUserToolPart } from './AskUserToolPart.tsx';
 
 type Fetch = typeof globalThis.fetch;
 
-/** A fetch that records the resume data of each resume request, and can fail some of them. */
-function watchedFetch(failResumes = 0) {
+/**
+ * A fetch that records the resume data and signature of each resume request, and can fail some
+ * of them, or alter their signature.
+ */
+function watchedFetch(failResumes = 0, { alterSignature = false } = {}) {
   const resumes: unknown[] = [];
+  const signatures: unknown[] = [];
   let failures = failResumes;
   const fetch: Fetch = async (input, init) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown };
+    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown; signature?: string };
     if (body.resumeData === undefined) return globalThis.fetch(input, init);
     resumes.push(body.resumeData);
+    signatures.push(body.signature);
+    if (alterSignature && body.signature) {
+      const altered = JSON.stringify({ ...body, signature: `${body.signature.slice(0, -2)}xx` });
+      return globalThis.fetch(input, { ...init, body: altered });
+    }
     if (failures > 0) {
       failures -= 1;
       return new Response('{"error":"Service Unavailable"}', { status: 503 });
     }
     return globalThis.fetch(input, init);
   };
-  return { fetch, resumes };
+  return { fetch, resumes, signatures };
 }
 
 const AskUserDataUI = makeAskUserDataUI();
@@ -57,14 +66,16 @@ interface ThreadProps {
   thread?: string;
   /** What the runtime starts from: the thread read back after a reload. */
   initialMessages?: UIMessage[];
+  /** The chat route: `chat`, or `signed-chat` (behind a guard that signs questions). */
+  route?: string;
 }
 
-function Thread({ fetch, thread, initialMessages }: ThreadProps) {
+function Thread({ fetch, thread, initialMessages, route = 'chat' }: ThreadProps) {
   const baseUrl = thread ? inject('mastraMemoryUrl') : inject('mastraUrl');
   const [transport] = useState(
     () =>
       new AssistantChatTransport({
-        api: `${baseUrl}/chat/trip`,
+        api: `${baseUrl}/${route}/trip`,
         fetch,
         body: thread ? { memory: { thread, resource: thread } } : undefined,
       }),
@@ -88,14 +99,35 @@ function Thread({ fetch, thread, initialMessages }: ThreadProps) {
 const wait = { timeout: 15_000 };
 const where = { name: 'Where would you like to go?' };
 
-async function start(fetch: Fetch, thread?: string) {
-  const screen = await render(<Thread fetch={fetch} thread={thread} />);
+async function start(fetch: Fetch, thread?: string, route?: string) {
+  const screen = await render(<Thread fetch={fetch} thread={thread} route={route} />);
   await userEvent.click(screen.getByRole('button', { name: 'Start' }));
   await expect.element(screen.getByRole('textbox', where), wait).toBeVisible();
   return screen;
 }
 
 describe('makeAskUserDataUI in an assistant-ui thread in Chromium', () => {
+  it('answers behind a signing guard with the signature the part carried, and shows an altered one refused', async () => {
+    const signed = watchedFetch();
+    const screen = await start(signed.fetch, undefined, 'signed-chat');
+    await userEvent.fill(screen.getByRole('textbox', where), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByRole('radio', { name: /Plane/ }), wait).toBeVisible();
+    expect(signed.signatures).toEqual([expect.stringMatching(/^[\w-]{43}$/)]);
+    await screen.unmount();
+
+    const altered = watchedFetch(0, { alterSignature: true });
+    const refused = await start(altered.fetch, undefined, 'signed-chat');
+    await userEvent.fill(refused.getByRole('textbox', where), 'Oslo');
+    await userEvent.click(refused.getByRole('button', { name: 'Send' }));
+    await expect
+      .element(
+        refused.getByText(/This question changed since it was shown, or its signature is not valid/).first(),
+        wait,
+      )
+      .toBeVisible();
+  });
+
   it('answers the three questions to the end, each shown answered in the thread', async () => {
     const watched = watchedFetch();
     const screen = await start(watched.fetch);

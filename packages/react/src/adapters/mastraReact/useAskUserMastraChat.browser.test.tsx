@@ -16,13 +16,19 @@ type Fetch = typeof globalThis.fetch;
  * A fetch for the kit's transport that records the resume data of each resume request, and can
  * fail some of them, or first have the same question answered by another client.
  */
-function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
+function watchedFetch(failResumes = 0, { answerElsewhereFirst = false, alterSignature = false } = {}) {
   const resumes: unknown[] = [];
+  const signatures: unknown[] = [];
   let failures = failResumes;
   const fetch: Fetch = async (input, init) => {
     if (!String(input).endsWith('/resume-stream')) return globalThis.fetch(input, init);
-    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown };
+    const body = JSON.parse(String(init?.body ?? '{}')) as { resumeData?: unknown; signature?: string };
     resumes.push(body.resumeData);
+    signatures.push(body.signature);
+    if (alterSignature && body.signature) {
+      const altered = JSON.stringify({ ...body, signature: `${body.signature.slice(0, -2)}xx` });
+      return globalThis.fetch(input, { ...init, body: altered });
+    }
     if (failures > 0) {
       failures -= 1;
       return new Response('{"error":"Service Unavailable"}', { status: 503 });
@@ -33,10 +39,13 @@ function watchedFetch(failResumes = 0, { answerElsewhereFirst = false } = {}) {
     }
     return globalThis.fetch(input, init);
   };
-  return { fetch, resumes };
+  return { fetch, resumes, signatures };
 }
 
-/** `agentId`: `trip`, or `late` (its questions expire after 2 seconds, behind the answer guard). */
+/**
+ * `agentId`: `trip`, `late` (its questions expire after 2 seconds, behind the answer guard), or
+ * `signed` (behind a guard that signs its questions and takes only signed answers).
+ */
 function Chat({ fetch, agentId = 'trip' }: { fetch: Fetch; agentId?: string }) {
   const chat = useChat({ agentId });
   const [transport] = useState(() => createFetchTransport({ baseUrl: inject('mastraUrl'), agentId, fetch }));
@@ -79,6 +88,27 @@ async function start(fetch: Fetch, agentId?: string) {
 }
 
 describe('useAskUserMastraChat with @mastra/react useChat in Chromium', () => {
+  it('answers a live question behind a signing guard with its signature, and shows an altered one refused', async () => {
+    const signed = watchedFetch();
+    const screen = await start(signed.fetch, 'signed');
+    await userEvent.fill(screen.getByRole('textbox', where), 'Oslo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await expect.element(screen.getByRole('radio', { name: /Plane/ }), wait).toBeVisible();
+    expect(signed.signatures).toEqual([expect.stringMatching(/^[\w-]{43}$/)]);
+    await screen.unmount();
+
+    const altered = watchedFetch(0, { alterSignature: true });
+    const refused = await start(altered.fetch, 'signed');
+    await userEvent.fill(refused.getByRole('textbox', where), 'Oslo');
+    await userEvent.click(refused.getByRole('button', { name: 'Send' }));
+    await expect.element(refused.getByTestId('transcript'), wait).toHaveTextContent('failed');
+    await expect
+      .element(
+        refused.getByText(/This question changed since it was shown, or its signature is not valid/).first(),
+      )
+      .toBeVisible();
+  });
+
   it('answers the three questions to the end', async () => {
     const watched = watchedFetch();
     const screen = await start(watched.fetch);

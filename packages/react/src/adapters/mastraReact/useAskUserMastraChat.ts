@@ -1,4 +1,4 @@
-import type { AgentTransport, DecodeEvent, Prompt } from '@ask-user-kit/core';
+import { parsePrompt, type AgentTransport, type DecodeEvent, type Prompt } from '@ask-user-kit/core';
 import type { FoundPrompt } from '@ask-user-kit/core/internal';
 import { accumulateChunk, type MastraDBMessage } from '@mastra/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,7 +20,8 @@ export interface AskUserMastraChatOptions {
    * `@ask-user-kit/core/client-js`. Its `resume` takes the question's own run id, and its refusals
    * (409 `answered-elsewhere`, `expired` confirmed by the suspended-runs list) become the
    * question's state; after one answered in another window, its `listSuspended` finds the next
-   * (given `resourceId` or `threadId`).
+   * (given `resourceId` or `threadId`). Behind an answer guard that signs (`signingSecret`), its
+   * `listSuspended` also gives the signature of each question answered (one read per answer).
    */
   transport: Pick<AgentTransport, 'resume' | 'listSuspended'>;
   /** The resource the chat's runs belong to (useChat's `resourceId`), sent with each answer. */
@@ -84,7 +85,7 @@ export function useAskUserMastraChat(
         resumeData,
         resourceId,
         threadId,
-        signature,
+        signature: signature ?? (await listedSignature(transport, prompt, { resourceId, threadId })),
       });
       // Taken: the reply folds into the chat as it streams; one that breaks off shows as it stands.
       void foldInto(current, events).catch(() => {});
@@ -101,6 +102,34 @@ export function useAskUserMastraChat(
     setRemembered((current) => remember(current, found));
   }, [found]);
   return useStackRun(answers, found);
+}
+
+/**
+ * The answer guard's signature (`signingSecret`) of a question, read from the suspended-runs list
+ * when it shows there exactly as it was shown here: useChat's messages keep no signature
+ * (@mastra/react copies only the fields it knows of a suspension). A signature depends only on
+ * what it covers, so it is the one the question's stream carried as long as nothing changed; a
+ * question changed since gets none, and the guard refuses the answer (403). `undefined` also when
+ * the list has none (a server that does not sign) or cannot be read.
+ */
+async function listedSignature(
+  transport: Pick<AgentTransport, 'listSuspended'>,
+  shown: Prompt,
+  owner: { resourceId?: string; threadId?: string },
+): Promise<string | undefined> {
+  try {
+    const { runs } = await transport.listSuspended(owner);
+    for (const run of runs) {
+      if (run.runId !== shown.runId) continue;
+      const call = run.toolCalls.find((candidate) => candidate.toolCallId === shown.toolCallId);
+      if (!call || typeof call.signature !== 'string') return undefined;
+      const listed = parsePrompt({ ...call, runId: run.runId });
+      return JSON.stringify(listed) === JSON.stringify(shown) ? call.signature : undefined;
+    }
+  } catch {
+    // No list, no signature: the guard, when it signs, says why the answer was refused.
+  }
+  return undefined;
 }
 
 type AccumulatedChunk = Parameters<typeof accumulateChunk>[0]['chunk'];
