@@ -54,10 +54,11 @@ start_postgres
 
 status=0 claim_tests=not-run
 if [ "$ci" = 1 ]; then
-  scale_log "PostgreSQL claim store tests"
+  scale_log "PostgreSQL claim store and pubsub tests"
   claim_tests=passed
   # Without ASK_REPORT_DIR: its JSON report would replace the main Vitest step's vitest.json.
-  ASK_REPORT_DIR= ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts ||
+  ASK_REPORT_DIR= ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts \
+    packages/server/src/postgresPubSub.test.ts ||
     { status=1; claim_tests=failed; }
 fi
 

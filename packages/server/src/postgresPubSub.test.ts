@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepRunsOnDisconnect } from './keepRunsOnDisconnect.ts';
 import { postgresPubSub } from './postgres.ts';
-import { EVENTS_TABLE, type PostgresPubSub } from './postgresPubSub.ts';
+import { EVENTS_TABLE } from './eventsTable.ts';
+import type { PostgresPubSub } from './postgresPubSub.ts';
 
 // A PostgreSQL to test against: `bash scripts/scale.sh --ci` (pnpm check:scale) starts one and sets
 // this; without it the tests are skipped, and say why.

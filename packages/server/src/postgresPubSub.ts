@@ -1,38 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { PubSub, type Event, type EventCallback } from '@mastra/core/events';
 import pg from 'pg';
+import {
+  CHANNEL,
+  CLEAR_TOPIC,
+  createEventTables,
+  NEXT_POSITION,
+  PUBLISH,
+  READ,
+  READ_BATCH,
+} from './eventsTable.ts';
 
-/** The table of every topic's events, numbered from 0 per topic: what a subscriber replays. */
-export const EVENTS_TABLE = 'ask_user_kit_events';
-/** The next number of each topic; its row lock orders the publishes of one topic across instances. */
-const COUNTERS_TABLE = 'ask_user_kit_event_counters';
-/** The LISTEN/NOTIFY channel: a notification says `position:topic`, never the event (8000 bytes at most). */
-const CHANNEL = 'ask_user_kit_events';
 const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
-const READ_BATCH = 500;
 const RELISTEN_DELAY_MS = 500;
-// What CREATE TABLE IF NOT EXISTS raises in the instance that lost a race to create the table.
-const TABLE_CREATED_CONCURRENTLY = new Set(['42P07', '42710', '23505']);
-
-const CREATE_TABLES = [
-  `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (topic text NOT NULL, position integer NOT NULL,
-    event jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (topic, position))`,
-  `CREATE TABLE IF NOT EXISTS ${COUNTERS_TABLE} (topic text PRIMARY KEY, next integer NOT NULL,
-    updated_at timestamptz NOT NULL DEFAULT now())`,
-];
-// One statement, so one transaction: the counter's row lock is held until the event is stored and
-// its notification queued, so one topic's events commit (and notify) in the order of their numbers.
-const PUBLISH = `WITH counter AS (
-    INSERT INTO ${COUNTERS_TABLE} AS c (topic, next) VALUES ($1, 1)
-    ON CONFLICT (topic) DO UPDATE SET next = c.next + 1, updated_at = now()
-    RETURNING c.next - 1 AS position),
-  stored AS (
-    INSERT INTO ${EVENTS_TABLE} (topic, position, event) SELECT $1, position, $2::jsonb FROM counter
-    RETURNING position)
-  SELECT position, pg_notify('${CHANNEL}', position || ':' || $1) FROM stored`;
-const READ = `SELECT position, event FROM ${EVENTS_TABLE} WHERE topic = $1 AND position >= $2
-  ORDER BY position LIMIT ${READ_BATCH}`;
-const NEXT_POSITION = `SELECT next FROM ${COUNTERS_TABLE} WHERE topic = $1`;
 
 /** Where `postgresPubSub` keeps the events, and for how long. */
 export interface PostgresPubSubOptions {
@@ -187,8 +167,7 @@ class PostgresTablePubSub extends PubSub implements PostgresPubSub {
   override async clearTopic(topic: string) {
     try {
       await this.#init();
-      await this.#pool.query(`DELETE FROM ${EVENTS_TABLE} WHERE topic = $1`, [topic]);
-      await this.#pool.query(`DELETE FROM ${COUNTERS_TABLE} WHERE topic = $1`, [topic]);
+      for (const statement of CLEAR_TOPIC) await this.#pool.query(statement, [topic]);
     } catch (error) {
       console.warn(`postgresPubSub: could not clear ${topic}`, error);
     }
@@ -243,24 +222,13 @@ class PostgresTablePubSub extends PubSub implements PostgresPubSub {
   }
 
   #init(): Promise<void> {
-    this.#ready ??= this.#createTables()
+    this.#ready ??= createEventTables(this.#pool, this.#retentionMs)
       .then(() => this.#listen())
       .catch((error: unknown) => {
         this.#ready = undefined;
         throw error;
       });
     return this.#ready;
-  }
-
-  async #createTables() {
-    for (const statement of CREATE_TABLES) {
-      await this.#pool.query(statement).catch((error: { code?: string }) => {
-        if (!TABLE_CREATED_CONCURRENTLY.has(error.code ?? '')) throw error;
-      });
-    }
-    const cutoff = new Date(Date.now() - this.#retentionMs);
-    await this.#pool.query(`DELETE FROM ${EVENTS_TABLE} WHERE created_at < $1`, [cutoff]);
-    await this.#pool.query(`DELETE FROM ${COUNTERS_TABLE} WHERE updated_at < $1`, [cutoff]);
   }
 
   /** One connection listens for the whole process; when it drops, another listens and every subscriber reads on. */
