@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The scale-out run: a real PostgreSQL, N apps/server instances on it, HAProxy in front
 # (round robin, no stickiness), C conversations through the kit's core, one instance SIGKILLed and
-# restarted mid-run, two clients racing on a share of the questions, and the suspended-runs listing
-# timed with 10,000 suspended runs in storage. Prints a Markdown report; exits non-zero when a
-# correctness check fails (lost = 0, exactly once, restored through another instance).
+# restarted mid-run, two clients racing on a share of the questions, a third of the replies cut
+# mid-stream and read on through another instance (the planner is a durable agent on
+# postgresPubSub), and the suspended-runs listing timed with 10,000 suspended runs in storage.
+# Prints a Markdown report; exits non-zero when a correctness check fails (lost = 0, replies lost
+# = 0, a cut reply read on through another instance, exactly once, restored through another instance).
 #
 #   bash scripts/scale.sh [--instances N] [--conversations C] [--suspended S] [--timeout-s T]
 #   bash scripts/scale.sh --ci     # pnpm check:scale: 2 instances, 24 conversations, one kill, the

@@ -1,7 +1,7 @@
 // Drives the scale-out run that scripts/scale.sh sets up (PostgreSQL and HAProxy already running):
 // starts the apps/server instances, runs C conversations through the kit's core (fetch transport +
 // run store, no browser), kills one instance mid-run and restarts it, races two clients on a share
-// of the questions, times the suspended-runs listing with 10,000 suspended runs in storage, and
+// of the questions, cuts a share of the replies mid-stream (read on through another instance), times the suspended-runs listing with 10,000 suspended runs in storage, and
 // prints a Markdown report. With --json it also writes the checks for .ci/summary.mjs.
 // Every loop is bounded in count and time; every request goes to 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -40,9 +40,9 @@ const IDLE_TIMEOUT_MS = 60_000;
 // Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers that are
 // only slow, which then count as lost races and lost conversations.
 const OPERATION_TIMEOUT_MS = 120_000;
-// Every CUT_EVERY-th conversation has its first answer to an answer (resume-stream) cut by the
-// network after a few kilobytes, mid-reply; its store then reads the reply on through another
-// instance than the one that streamed it (observe, sent past the balancer to that other instance).
+// Every CUT_EVERY-th conversation has the reply to its first answer (resume-stream) cut mid-reply;
+// its store then reads the reply on through another instance than the one that streamed it
+// (observe, sent past the balancer to that other instance).
 const CUT_EVERY = 3;
 const progress = (message: string) => console.error(`::: scale: ${message}`);
 
@@ -189,6 +189,7 @@ interface Conversation {
   /** Replies cut here and read on to their end through another instance than the one that streamed them. */
   readOnAcross: number;
   cuts: number;
+  cutOnce: boolean;
   timeouts: number;
   /** Store operations (send, submit, retry) that had not settled after OPERATION_TIMEOUT_MS. */
   hung: number;
@@ -258,11 +259,14 @@ function conversationFetch(conversation: Conversation, role: { restoring: boolea
         conversation.acceptedBy = name;
       }
       if (observing) conversation.observedBy = name;
-      const cutting = res.ok && resuming && conversation.index % CUT_EVERY === 1 && !conversation.cuts;
+      const cutting = res.ok && resuming && conversation.index % CUT_EVERY === 1 && !conversation.cutOnce;
       if (!cutting) return res;
-      conversation.cuts += 1;
-      conversation.cutBy = name;
-      return cutAfter(res, 1_000 + ((conversation.index * 977) % 6_000));
+      conversation.cutOnce = true;
+      // Within the first 2.5 KB: before the end of the shortest reply (the next question, ~4 KB).
+      return cutAfter(res, 500 + ((conversation.index * 977) % 2_000), () => {
+        conversation.cuts += 1;
+        conversation.cutBy = name;
+      });
     } finally {
       if (target) target.inFlight -= 1;
     }
@@ -270,7 +274,7 @@ function conversationFetch(conversation: Conversation, role: { restoring: boolea
 }
 
 /** `res` whose body breaks off after `bytes`, as a dropped connection does (the request is then closed). */
-function cutAfter(res: Response, bytes: number): Response {
+function cutAfter(res: Response, bytes: number, cut: () => void): Response {
   const reader = res.body!.getReader();
   let passed = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -282,6 +286,7 @@ function cutAfter(res: Response, bytes: number): Response {
         return controller.enqueue(value);
       }
       controller.enqueue(value.slice(0, bytes - passed));
+      cut();
       await reader.cancel();
       controller.error(new TypeError('network error: the connection was cut'));
     },
@@ -625,6 +630,7 @@ async function main() {
       observedBy: undefined,
       readOnAcross: 0,
       cuts: 0,
+      cutOnce: false,
       reloadFoundNothing: false,
       timeouts: 0,
       hung: 0,
