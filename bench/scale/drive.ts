@@ -1,8 +1,9 @@
 // Drives the scale-out run that scripts/scale.sh sets up (PostgreSQL and HAProxy already running):
 // starts the apps/server instances, runs C conversations through the kit's core (fetch transport +
 // run store, no browser), kills one instance mid-run and restarts it, races two clients on a share
-// of the questions, cuts a share of the replies mid-stream (read on through another instance), times the suspended-runs listing with 10,000 suspended runs in storage, and
-// prints a Markdown report. With --json it also writes the checks for .ci/summary.mjs.
+// of the questions, cuts a share of the replies mid-stream (read on through another instance),
+// times the suspended-runs listing with 10,000 suspended runs in storage, and prints a Markdown
+// report. With --json it also writes the checks for .ci/summary.mjs.
 // Every loop is bounded in count and time; every request goes to 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
