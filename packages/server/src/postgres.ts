@@ -4,4 +4,4 @@
 export { postgresClaimStore } from './postgresClaimStore.ts';
 export type { PostgresClaimStoreOptions } from './postgresClaimStore.ts';
 export { postgresPubSub } from './postgresPubSub.ts';
-export type { PostgresPubSub, PostgresPubSubOptions } from './postgresPubSub.ts';
+export type { PostgresPubSubOptions } from './postgresPubSub.ts';
