@@ -24,7 +24,9 @@ while [ $# -gt 0 ]; do
     --conversations) conversations=$2; shift 2 ;;
     --suspended) suspended=$2; shift 2 ;;
     --timeout-s) timeout_s=$2; shift 2 ;;
-    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=150; shift ;;
+    # 240 s: a reply whose run died with the killed instance is replayed up to the kill through the
+    # other one, and its client waits for its idle timeout (60 s) before it restores the question.
+    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=240; shift ;;
     -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) echo "scale.sh: unknown flag $1 (see --help)" >&2; exit 2 ;;
   esac
