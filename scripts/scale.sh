@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The scale-out run: a real PostgreSQL, N apps/server instances on it, HAProxy in front
 # (round robin, no stickiness), C conversations through the kit's core, one instance SIGKILLed and
-# restarted mid-run, two clients racing on a share of the questions, and the suspended-runs listing
-# timed with 10,000 suspended runs in storage. Prints a Markdown report; exits non-zero when a
-# correctness check fails (lost = 0, exactly once, restored through another instance).
+# restarted mid-run, two clients racing on a share of the questions, a third of the replies cut
+# mid-stream and read on through another instance (the planner is a durable agent on
+# postgresPubSub), and the suspended-runs listing timed with 10,000 suspended runs in storage.
+# Prints a Markdown report; exits non-zero when a correctness check fails (lost = 0, replies lost
+# = 0, a cut reply read on through another instance, exactly once, restored through another instance).
 #
 #   bash scripts/scale.sh [--instances N] [--conversations C] [--suspended S] [--timeout-s T]
 #   bash scripts/scale.sh --ci     # pnpm check:scale: 2 instances, 24 conversations, one kill, the
@@ -22,7 +24,9 @@ while [ $# -gt 0 ]; do
     --conversations) conversations=$2; shift 2 ;;
     --suspended) suspended=$2; shift 2 ;;
     --timeout-s) timeout_s=$2; shift 2 ;;
-    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=150; shift ;;
+    # 240 s: a reply whose run died with the killed instance is replayed up to the kill through the
+    # other one, and its client waits for its idle timeout (60 s) before it restores the question.
+    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=240; shift ;;
     -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) echo "scale.sh: unknown flag $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -54,10 +58,11 @@ start_postgres
 
 status=0 claim_tests=not-run
 if [ "$ci" = 1 ]; then
-  scale_log "PostgreSQL claim store tests"
+  scale_log "PostgreSQL claim store and pubsub tests"
   claim_tests=passed
   # Without ASK_REPORT_DIR: its JSON report would replace the main Vitest step's vitest.json.
-  ASK_REPORT_DIR= ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts ||
+  ASK_REPORT_DIR= ASK_POSTGRES_URL=$PG_URL pnpm exec vitest run --project core packages/server/src/postgresClaimStore.test.ts \
+    packages/server/src/postgresPubSub.test.ts ||
     { status=1; claim_tests=failed; }
 fi
 

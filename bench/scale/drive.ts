@@ -1,8 +1,9 @@
 // Drives the scale-out run that scripts/scale.sh sets up (PostgreSQL and HAProxy already running):
 // starts the apps/server instances, runs C conversations through the kit's core (fetch transport +
 // run store, no browser), kills one instance mid-run and restarts it, races two clients on a share
-// of the questions, times the suspended-runs listing with 10,000 suspended runs in storage, and
-// prints a Markdown report. With --json it also writes the checks for .ci/summary.mjs.
+// of the questions, cuts a share of the replies mid-stream (read on through another instance),
+// times the suspended-runs listing with 10,000 suspended runs in storage, and prints a Markdown
+// report. With --json it also writes the checks for .ci/summary.mjs.
 // Every loop is bounded in count and time; every request goes to 127.0.0.1.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,10 @@ const OPERATION_TIMEOUT_MS = 120_000;
 // two of these (and a bit) for the index and Mastra to agree.
 const INBOX_RECONCILE_MS = 10_000;
 const INBOX_AGREE_WITHIN_MS = 2 * INBOX_RECONCILE_MS + 5_000;
+// Every CUT_EVERY-th conversation has the reply to its first answer (resume-stream) cut mid-reply;
+// its store then reads the reply on through another instance than the one that streamed it
+// (observe, sent past the balancer to that other instance).
+const CUT_EVERY = 3;
 const progress = (message: string) => console.error(`::: scale: ${message}`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -187,6 +192,13 @@ interface Conversation {
   /** Times a reply broke off and the store re-attached to its run (status `reconnecting`), and of those, read on to the reply's end. */
   reconnects: number;
   reconnected: number;
+  /** A reply this driver cut (the instance that streamed it), and the instance that served the read-on. */
+  cutBy: string | undefined;
+  observedBy: string | undefined;
+  /** Replies cut here and read on to their end through another instance than the one that streamed them. */
+  readOnAcross: number;
+  cuts: number;
+  cutOnce: boolean;
   timeouts: number;
   /** Store operations (send, submit, retry) that had not settled after OPERATION_TIMEOUT_MS. */
   hung: number;
@@ -237,8 +249,10 @@ function conversationFetch(conversation: Conversation, role: { restoring: boolea
   return async (input, init) => {
     let url = String(input);
     const resuming = url.endsWith('/resume-stream');
+    const observing = url.endsWith('/observe');
     let target: Instance | undefined;
     if (resuming) target = await otherInstance([conversation.askedBy]);
+    else if (observing && conversation.cutBy) target = await otherInstance([conversation.cutBy]);
     else if (role.restoring && url.includes('/suspended-runs')) target = await otherInstance([killed?.name]);
     if (target) url = target.url + url.slice(balancer.length);
     if (target) target.inFlight += 1;
@@ -253,11 +267,41 @@ function conversationFetch(conversation: Conversation, role: { restoring: boolea
         conversation.acceptedAt = performance.now();
         conversation.acceptedBy = name;
       }
-      return res;
+      if (observing) conversation.observedBy = name;
+      const cutting = res.ok && resuming && conversation.index % CUT_EVERY === 1 && !conversation.cutOnce;
+      if (!cutting) return res;
+      conversation.cutOnce = true;
+      // Within the first 2.5 KB: before the end of the shortest reply (the next question, ~4 KB).
+      return cutAfter(res, 500 + ((conversation.index * 977) % 2_000), () => {
+        conversation.cuts += 1;
+        conversation.cutBy = name;
+      });
     } finally {
       if (target) target.inFlight -= 1;
     }
   };
+}
+
+/** `res` whose body breaks off after `bytes`, as a dropped connection does (the request is then closed). */
+function cutAfter(res: Response, bytes: number, cut: () => void): Response {
+  const reader = res.body!.getReader();
+  let passed = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      if (passed + value.length < bytes) {
+        passed += value.length;
+        return controller.enqueue(value);
+      }
+      controller.enqueue(value.slice(0, bytes - passed));
+      cut();
+      await reader.cancel();
+      controller.error(new TypeError('network error: the connection was cut'));
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: res.status, headers: res.headers });
 }
 
 function newStore(conversation: Conversation, role: { restoring: boolean }): RunStore {
@@ -278,8 +322,16 @@ function newStore(conversation: Conversation, role: { restoring: boolean }): Run
   store.subscribe(() => {
     const next = store.getSnapshot().status;
     if (next === status) return;
-    if (next === 'reconnecting') conversation.reconnects += 1;
-    else if (status === 'reconnecting' && next !== 'error') conversation.reconnected += 1;
+    if (next === 'reconnecting') {
+      conversation.reconnects += 1;
+      conversation.observedBy = undefined;
+    } else if (status === 'reconnecting' && next !== 'error') {
+      conversation.reconnected += 1;
+      const across =
+        conversation.cutBy && conversation.observedBy && conversation.observedBy !== conversation.cutBy;
+      if (across) conversation.readOnAcross += 1;
+      conversation.cutBy = undefined;
+    }
     status = next;
   });
   return store;
@@ -585,6 +637,11 @@ async function main() {
       lostReplies: 0,
       reconnects: 0,
       reconnected: 0,
+      cutBy: undefined,
+      observedBy: undefined,
+      readOnAcross: 0,
+      cuts: 0,
+      cutOnce: false,
       reloadFoundNothing: false,
       timeouts: 0,
       hung: 0,
@@ -667,8 +724,21 @@ async function main() {
     for (const { label, query } of queries) listing.push({ label, query, result: await timeListing(query) });
   }
 
+  const lostReplies = conversations.reduce((sum, c) => sum + c.lostReplies, 0);
+  const cuts = conversations.reduce((sum, c) => sum + c.cuts, 0);
+  const readOnAcross = conversations.reduce((sum, c) => sum + c.readOnAcross, 0);
   const checks = [
     { name: 'lost = 0', ok: lost.length === 0, message: `${lost.length} of ${conversationCount} lost` },
+    {
+      name: 'replies lost = 0',
+      ok: lostReplies === 0,
+      message: `${lostReplies} replies lost after their run ended (the kit said so; the message was sent again)`,
+    },
+    {
+      name: 'a reply cut on one instance is read on through another',
+      ok: cuts > 0 && readOnAcross > 0,
+      message: `${cuts} replies cut mid-stream, ${readOnAcross} read on to their end through another instance`,
+    },
     {
       name: 'every answer through another instance than the one that asked',
       ok: sameInstance.length === 0 && latencies.length >= conversationCount * QUESTIONS,
@@ -697,7 +767,6 @@ async function main() {
   const resent = conversations.reduce((sum, c) => sum + c.resent, 0);
   const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
   const hung = conversations.reduce((sum, c) => sum + c.hung, 0);
-  const lostReplies = conversations.reduce((sum, c) => sum + c.lostReplies, 0);
   const reconnects = conversations.reduce((sum, c) => sum + c.reconnects, 0);
   const reconnected = conversations.reduce((sum, c) => sum + c.reconnected, 0);
   const rowsSeen = [...lostReplyRows].map(([rows, count]) => `${rows} (${count})`).join('; ') || '–';
@@ -718,7 +787,8 @@ async function main() {
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
     `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
     `| reconnects (a reply broke off; the store re-attached to its run with observe) / replies read on to their end | ${reconnects} / ${reconnected} |`,
-    `| replies lost with the killed instance after their run ended (the kit said so; the message was sent again) | ${lostReplies}; the run in storage then: ${rowsSeen} |`,
+    `| replies cut mid-stream by this driver / read on to their end through another instance | ${cuts} / ${readOnAcross} |`,
+    `| **replies lost** after their run ended (the kit said so; the message was sent again) | **${lostReplies}**; the run in storage then: ${rowsSeen} |`,
     `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
@@ -758,9 +828,9 @@ async function main() {
     if (args['claim-tests']) {
       const ok = args['claim-tests'] === 'passed';
       checks.unshift({
-        name: 'postgresClaimStore tests on this PostgreSQL',
+        name: 'postgresClaimStore and postgresPubSub tests on this PostgreSQL',
         ok,
-        message: `vitest packages/server/src/postgresClaimStore.test.ts ${args['claim-tests']}`,
+        message: `vitest packages/server/src/postgresClaimStore.test.ts postgresPubSub.test.ts ${args['claim-tests']}`,
       });
     }
     const report = {
@@ -769,7 +839,13 @@ async function main() {
         status: c.ok ? 'passed' : 'failed',
         message: c.message,
       })),
-      figures: { reconnects, repliesReadOn: reconnected, repliesLost: lostReplies },
+      figures: {
+        reconnects,
+        repliesReadOn: reconnected,
+        repliesCut: cuts,
+        readOnAcross,
+        repliesLost: lostReplies,
+      },
     };
     writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
   }

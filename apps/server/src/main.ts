@@ -1,9 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, inboxIndex, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
+import {
+  answerGuard,
+  inboxIndex,
+  keepRunsOnDisconnect,
+  libsqlClaimStore,
+  threadGuard,
+} from '@ask-user-kit/server';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
-import { postgresClaimStore } from '@ask-user-kit/server/postgres';
+import { postgresClaimStore, postgresPubSub } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
 import {
   askUserAgent,
@@ -16,6 +22,7 @@ import {
   tripPlannerScript,
 } from '@ask-user-kit/testing/demo';
 import { relayElicitations } from '@ask-user-kit/server/mcp';
+import { createDurableAgent } from '@mastra/core/agent/durable';
 import { MCPClient } from '@mastra/mcp';
 import { copilotKitRoute } from '@ask-user-kit/server/copilotkit';
 import { chatRoute } from '@mastra/ai-sdk';
@@ -85,14 +92,19 @@ const mcpClient = new MCPClient({
   },
 });
 
+const planner = askUserAgent(
+  'planner',
+  model ?? tripPlannerScript,
+  'You are a friendly trip planner. Ask the user, with the ask_user tool, where they want to go (free text), ' +
+    'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
+    '(multiple choice), then write a short plan that uses their answers.',
+);
+// On PostgreSQL (several instances behind a load balancer), the planner is a durable agent whose
+// stream events are kept in the database: a client whose connection broke reads the same reply on
+// through whichever instance it reaches next (Mastra's observe route).
+const events = onPostgres ? postgresPubSub({ connectionString: storage }) : undefined;
 const agents = {
-  planner: askUserAgent(
-    'planner',
-    model ?? tripPlannerScript,
-    'You are a friendly trip planner. Ask the user, with the ask_user tool, where they want to go (free text), ' +
-      'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
-      '(multiple choice), then write a short plan that uses their answers.',
-  ),
+  planner: events ? createDurableAgent({ agent: planner, pubsub: events, cache: false }) : planner,
   concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
   // Sub-agents behind one agent: the designer asks the user a question, ops needs an approval.
@@ -138,7 +150,7 @@ const claims = openClaims();
 const inbox = inboxIndex({ claims, reconcileMs });
 const closeClaims = () => {
   inbox.close();
-  return Promise.resolve(claims.close()).catch(() => {});
+  return Promise.all([claims.close(), events?.close()]).catch(() => {});
 };
 
 // Any number for pg_advisory_lock, the same in every instance: "askU" in ASCII.
@@ -194,7 +206,12 @@ try {
     // Threads and their messages, on the same storage: what lets a page show a whole conversation again.
     memory: true,
     port,
-    middleware: [instanceHeader, answerGuard({ claims, leaseMs, inbox }), threadGuard()],
+    middleware: [
+      instanceHeader,
+      answerGuard({ claims, leaseMs, inbox }),
+      threadGuard(),
+      keepRunsOnDisconnect(),
+    ],
     // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
     // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
     // runtimeUrl is /copilotkit (CopilotKit's runtime over @ag-ui/mastra); the agent routes stay under /api.
