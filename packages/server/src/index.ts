@@ -11,7 +11,6 @@ export { NOT_OWNER_CODE } from './ownership.ts';
 export type { NotOwnerBody } from './ownership.ts';
 export { guardedTool } from './guardedTool.ts';
 export { editableTool } from './editableTool.ts';
-export { INVALID_EDIT_CODE, NOT_EDITABLE_CODE } from './editCheck.ts';
 export type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
 export { libsqlClaimStore } from './libsqlClaimStore.ts';
 export type { LibsqlClaimStore, LibsqlClaimStoreOptions } from './libsqlClaimStore.ts';
