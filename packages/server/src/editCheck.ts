@@ -10,6 +10,13 @@ import { isRecord, readFields, type GuardedRoute } from './readAnswerIds.ts';
 export const INVALID_EDIT_CODE = 'invalid-edit';
 /** `code` of the guard's HTTP 400 for edited arguments of a call that is no approval of an `editableTool`. */
 export const NOT_EDITABLE_CODE = 'not-editable';
+/**
+ * `code` of the guard's HTTP 400 for an approval of an `editableTool` call whose arguments carry
+ * `resumeData`: Mastra would take it as the answer, edits the model wrote included.
+ */
+export const MODEL_EDITS_CODE = 'model-edits';
+const MODEL_EDITS_MESSAGE =
+  "The model put resumeData in this call's arguments, which would edit them once approved: decline it.";
 const INVALID_EDIT_MESSAGE = "The edited arguments do not fit the tool's input schema.";
 const NOT_EDITABLE_MESSAGE = "This tool's arguments cannot be edited.";
 
@@ -56,7 +63,8 @@ async function issuesOf(tool: unknown, value: unknown): Promise<Issue[]> {
 /**
  * Refuses edited arguments (`resumeData: { approved: true, editedArgs }`) that would not run: on a
  * call that is not an approval of an `editableTool` ({@link NOT_EDITABLE_CODE}), or that its input
- * schema refuses ({@link INVALID_EDIT_CODE}, with the `issues`). Both HTTP 400.
+ * schema refuses ({@link INVALID_EDIT_CODE}, with the `issues`); and any approval of an
+ * `editableTool` call whose arguments the model gave `resumeData` ({@link MODEL_EDITS_CODE}). All HTTP 400.
  * @returns the refusal, or `undefined` when the request edits nothing or its edits may run
  */
 export async function refuseBadEdits(
@@ -67,12 +75,13 @@ export async function refuseBadEdits(
 ): Promise<Response | undefined> {
   const body = await readFields(c.req.raw, route);
   const edited = editedArgsOf(body?.resumeData);
-  if (!edited) return undefined;
+  const approves = edited !== undefined || /\/approve-tool-call(?:-generate)?$/.test(c.req.path);
+  if (!approves || !suspension.approval) return undefined;
   const ids = { runId: body?.runId, toolCallId: suspension.toolCallId };
-  const tool =
-    route === 'agent' && suspension.approval
-      ? await toolOf(mastra, c.req.path, suspension.toolName)
-      : undefined;
+  const tool = route === 'agent' ? await toolOf(mastra, c.req.path, suspension.toolName) : undefined;
+  if (isEditable(tool) && isRecord(suspension.shown) && Object.hasOwn(suspension.shown, 'resumeData'))
+    return c.json({ error: MODEL_EDITS_MESSAGE, code: MODEL_EDITS_CODE, ...ids }, 400);
+  if (!edited) return undefined;
   if (!isEditable(tool)) return c.json({ error: NOT_EDITABLE_MESSAGE, code: NOT_EDITABLE_CODE, ...ids }, 400);
   const issues = await issuesOf(tool, edited);
   if (issues.length === 0) return undefined;
