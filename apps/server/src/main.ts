@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answerGuard, inboxIndex, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
+import { answerGuard, editableTool, inboxIndex, libsqlClaimStore, threadGuard } from '@ask-user-kit/server';
 import { chatHistoryRoute } from '@ask-user-kit/server/ai-sdk';
 import { postgresClaimStore } from '@ask-user-kit/server/postgres';
 import { startMastraTestServer } from '@ask-user-kit/testing';
@@ -9,6 +9,7 @@ import {
   askUserAgent,
   bookingAgent,
   bookingMcpServer,
+  bookTripTool,
   conciergeAgent,
   expenseWorkflow,
   serveMcp,
@@ -83,7 +84,11 @@ const agents = {
       'how they will travel (single choice: Train, Plane, Car, with descriptions) and what the trip should include ' +
       '(multiple choice), then write a short plan that uses their answers.',
   ),
-  concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
+  // The booking's arguments may be corrected before approving (nights, total…): the page edits them.
+  concierge: conciergeAgent('concierge', {
+    reserve_table: reserveTableTool,
+    book_trip: editableTool(bookTripTool),
+  }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
 };
 // A workflow whose steps wait for people: a manager's approval, then a cost-centre form.

@@ -43,13 +43,13 @@ function DefaultLayout() {
     <>
       <Title />
       <Arguments />
+      <Edit />
       <Answer />
       <Reason />
       <ErrorMessage />
       <TimeLeft />
       <Actions>
         <Approve />
-        <Edit />
         <Decline />
         <Retry />
       </Actions>

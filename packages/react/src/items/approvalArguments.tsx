@@ -49,7 +49,7 @@ export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(fun
   if (context.editing && context.showControls)
     return (
       <fieldset
-        {...itemAttributes('arguments', 'approval', state)}
+        {...itemAttributes('group', 'approval', state)}
         {...props}
         ref={ref as Ref<HTMLFieldSetElement>}
       >
