@@ -25,7 +25,7 @@ const sections: Record<string, (o: { quick: boolean }) => Promise<void>> = {
   limits: () => limitsSection(),
   transcript: () => transcriptSection(),
   'transcript-renders': () => transcriptRendersSection(),
-  inbox: () => inboxSection(),
+  inbox: (o) => inboxSection(o),
 };
 
 const args = process.argv.slice(2);

@@ -8,6 +8,8 @@
  *   node scripts/api-report.ts --check   (pnpm run check:api) exits 1 when api/ is not what the
  *                                        sources give, naming the entries that differ
  *
+ * Either way it exits 1 when a public name (not one of an internal entry) has no TSDoc comment.
+ *
  * TypeScript 7's `tsc` has no JS API; the checker here is TypeScript 6's (@typescript/typescript6,
  * the API package TypeScript publishes for tools, which typescript-eslint already uses).
  */
@@ -179,6 +181,8 @@ const isOverloaded = (symbol: ts.Symbol) =>
 interface ApiName {
   name: string;
   shapes: string[];
+  /** An exported name whose declaration carries a TSDoc comment. */
+  documented?: boolean;
   /** A type the entry's names use but the entry does not export. */
   unexported?: boolean;
   /** For such a type: the entry that exports it (where its shape is), if any does. */
@@ -214,7 +218,11 @@ export function readApi(entries: Entry[]): Map<Entry, ApiName[]> {
   for (const entry of entries) {
     const exported = exportsOf.get(entry)!;
     const names: ApiName[] = exported
-      .map((symbol) => ({ name: symbol.name, shapes: describe(symbol.name, symbol, checker) }))
+      .map((symbol) => ({
+        name: symbol.name,
+        shapes: describe(symbol.name, symbol, checker),
+        documented: ts.displayPartsToString(resolve(symbol).getDocumentationComment(checker)).trim() !== '',
+      }))
       .sort(byName);
     // The kit's own types the exported shapes name and the entry does not export: by reference when
     // another entry exports them, in full (and what they name in turn) when none does.
@@ -280,6 +288,8 @@ export interface PackageReport {
   counts: [string, number][];
   /** Names per internal entry point (not public, not counted). */
   internal: [string, number][];
+  /** Public names without a TSDoc comment, as `entry: name`. */
+  undocumented: string[];
 }
 
 /** The report files, by path under api/. */
@@ -299,6 +309,11 @@ export function apiReports(): Map<string, PackageReport> {
       internal: entries
         .filter(([entry]) => entry.internal)
         .map(([entry, names]) => [entry.specifier, names.filter((n) => !n.unexported).length]),
+      undocumented: entries
+        .filter(([entry]) => !entry.internal)
+        .flatMap(([entry, names]) =>
+          names.filter((n) => !n.unexported && !n.documented).map((n) => `${entry.specifier}: ${n.name}`),
+        ),
     });
   }
   return reports;
@@ -328,6 +343,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`api-report: ${total} public names over ${counts.length} entry points`);
   for (const [specifier, count] of [...reports.values()].flatMap((report) => report.internal))
     console.log(`api-report: ${specifier}: ${count} names, internal (not counted)`);
+  const undocumented = [...reports.values()].flatMap((report) => report.undocumented);
+  for (const name of undocumented) console.error(`api-report: ${name} is public without a TSDoc comment`);
+  if (undocumented.length) process.exitCode = 1;
   if (check && (stale.length || extra.length)) {
     for (const file of stale) console.error(`api/${file} is not what the sources export now`);
     for (const file of extra) console.error(`api/${file} names no published package`);

@@ -24,11 +24,13 @@
  * store's expiry clock and the `.TimeLeft` part in the default layout), the signature kept on each
  * question and sent with its answer, the sub-agent that asked ("Designer asks:"), and a store that
  * starts a workflow without a message took it to 19,722 B (not measured feature by feature): the
- * budget became 19.5 KB. It comes down further as size is won back by
+ * budget became 19.5 KB. Reading on a broken reply then became a plug-in an app passes
+ * (`reconnect`, for durable agents, the only ones Mastra replays): without it the observe route and
+ * the re-attach loop stay out, 19,055 B, and the budget came down to 18.75 KB. It comes down further as size is won back by
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 19_968;
+export const KIT_BUDGET_GZ_BYTES = 19_200;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

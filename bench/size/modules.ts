@@ -2,7 +2,8 @@
 // measured entry (useAgentRun + AskUserPrompt). esbuild bundles the entry as check:size does, with
 // whitespace kept so that module boundaries show; each module is then minified on its own, and its
 // cost is the gzip -9 size of the whole minus the gzip size of the whole without it. Costs do not
-// add up to the total (gzip shares repeats between modules): they say where a cut would pay.
+// add up to the total (gzip shares repeats between modules): they say where a cut would pay. The
+// last column names the modules that import each one: why it is in the entry.
 import * as esbuild from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +23,18 @@ const built = await esbuild.build({
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   external: sharedExternals,
+  metafile: true,
   logLevel: 'silent',
 });
+const shortName = (path: string) => path.replace(/^(\.\.\/)+/, '');
+// Module → the modules that import it (each once), from esbuild's metafile.
+const importers = new Map<string, Set<string>>();
+for (const [path, input] of Object.entries(built.metafile.inputs))
+  for (const { path: imported } of input.imports) {
+    const by = importers.get(shortName(imported)) ?? new Set<string>();
+    by.add(path === '<stdin>' ? 'the entry' : shortName(path).replace(/^packages\//, ''));
+    importers.set(shortName(imported), by);
+  }
 // Mark each module's start with a string statement that whitespace minification keeps, then split on it.
 const marked = built.outputFiles[0]!.text.replace(
   /^\/\/ (\.\.\/.*)$/gm,
@@ -37,7 +48,7 @@ const { code: minified } = await esbuild.transform(marked, {
 const pieces = minified.split(/;?"@@module (.*?)@@";/);
 const modules: { name: string; code: string }[] = [];
 for (let i = 1; i < pieces.length; i += 2)
-  modules.push({ name: pieces[i]!.replace(/^(\.\.\/)+/, ''), code: pieces[i + 1]! });
+  modules.push({ name: shortName(pieces[i]!), code: pieces[i + 1]! });
 const gz = (parts: { code: string }[]) =>
   gzipSync(Buffer.from(parts.map((p) => p.code).join('')), { level: 9 }).length;
 const total = gz(modules);
@@ -47,5 +58,8 @@ const rows = modules
 console.log(
   `${entry}\ntotal: ${total} B gz, ${modules.reduce((n, m) => n + m.code.length, 0)} B min (whitespace minified per module)`,
 );
-console.log('  gz cost    min  module');
-for (const r of rows) console.log(`${String(r.gz).padStart(9)} ${String(r.min).padStart(6)}  ${r.name}`);
+console.log('  gz cost    min  module  ← imported by');
+for (const r of rows) {
+  const by = [...(importers.get(r.name) ?? [])].join(', ');
+  console.log(`${String(r.gz).padStart(9)} ${String(r.min).padStart(6)}  ${r.name}  ← ${by}`);
+}

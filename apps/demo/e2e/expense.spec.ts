@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { composer, status } from './helpers.ts';
+import { composer, openFromHeader, status } from './helpers.ts';
 
 const approval = (page: Page) => page.locator('form[data-kind="approval"]');
 const costCentre = (page: Page) => page.locator('form[data-kind="form"]');
@@ -9,8 +9,7 @@ test('an expense claim: approved, reloaded while its form waits, answered to the
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Expense claim' }).click();
-  await expect(page.getByRole('heading', { name: 'Expense claim', level: 1 })).toBeVisible();
+  await openFromHeader(page, 'Expense claim');
   await expect(status(page)).toContainText('Ready');
   await composer(page).fill('Team dinner, 120 EUR');
   await composer(page).press('Enter');

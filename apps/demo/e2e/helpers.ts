@@ -46,6 +46,13 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(status(page)).toContainText('Ready');
 }
 
+/** Goes to another page of the demo through the header's "Pages" disclosure. */
+export async function openFromHeader(page: Page, title: string): Promise<void> {
+  await page.getByRole('banner').getByText('Pages', { exact: true }).click();
+  await page.getByRole('navigation', { name: 'Demo pages' }).getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+}
+
 /** Counts the page's resume requests (one per answer actually sent). */
 export function countResumes(page: Page): { readonly count: number } {
   const counter = { count: 0 };

@@ -27,7 +27,7 @@ test('the inbox shows the questions of both agents, with a count in the header, 
   await inbox.getByRole('textbox', { name: QUESTIONS.where }).fill('Lisbon');
   await inbox.getByRole('textbox', { name: QUESTIONS.where }).press('Enter');
   await expect(inbox.getByText('Answer sent.')).toBeVisible();
-  // The run asks its next question: it takes the answered one's place.
+  // The answered item stays open, saying so, until closed; the run's next question is listed beside it.
   await expect(inbox.getByRole('button', { name: new RegExp(`planner .*${QUESTIONS.how}`) })).toBeVisible();
   await checkpoint(page, testInfo, 'inbox-answered');
 });

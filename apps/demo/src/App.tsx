@@ -3,6 +3,7 @@ import { Concierge } from './Concierge.tsx';
 import { Expense } from './Expense.tsx';
 import { McpBooking } from './McpBooking.tsx';
 import { InboxPage } from './InboxPage.tsx';
+import { Supervisor } from './Supervisor.tsx';
 import { useConversationId } from './conversation.ts';
 import { StackPage } from './stacks/StackPage.tsx';
 import { stackFromUrl } from './stacks/StackShell.tsx';
@@ -44,6 +45,15 @@ function Conversation() {
         key={conversation.id}
         runId={conversation.id}
         newRun={conversation.newThread}
+        onNewConversation={conversation.startNew}
+      />
+    );
+  // ?agent=supervisor: sub-agents that ask (a question, an approval) through the supervisor's run.
+  if (conversation.agent === 'supervisor')
+    return (
+      <Supervisor
+        key={conversation.id}
+        conversationId={conversation.id}
         onNewConversation={conversation.startNew}
       />
     );

@@ -20,7 +20,6 @@ const WELCOME = {
 
 const NO_AMOUNT_NOTICE = 'Say how much it cost, for example "Train to Porto, 38 EUR".';
 const FINISHED_NOTICE = 'This claim is on its way: "New conversation" starts another one.';
-const PLANNER_PAGE = { href: '?', label: 'Trip planner' };
 const AMOUNT = /\d+(?:[.,]\d{1,2})?/;
 const EMPLOYEE = 'you';
 
@@ -97,7 +96,6 @@ export function Expense({ runId, newRun, onNewConversation }: ExpenseProps) {
       welcome={WELCOME}
       notice={notice}
       thinking={busy}
-      otherPage={PLANNER_PAGE}
     >
       {claimText && <MessageRow role="user" text={claimText} speaker={WORDS.speaker} />}
       {entries.map((entry) => (

@@ -2,6 +2,7 @@ import type { RunError, RunStatus } from '@ask-user-kit/react';
 import type { SendBlock } from '@ask-user-kit/react/history';
 import type { ReactNode } from 'react';
 import { Composer } from './Composer.tsx';
+import { DemoPages } from './DemoPages.tsx';
 import { ErrorBanner, troubleOf, type Trouble } from './ErrorBanner.tsx';
 import { InboxLink } from './InboxLink.tsx';
 import { NewConversationButton } from './NewConversationButton.tsx';
@@ -76,14 +77,10 @@ export interface PageShellProps {
   children: ReactNode;
   /** The agent is writing and nothing of it shows yet. */
   thinking?: boolean;
-  /** The header's link to another page of the demo. Default: the expense workflow's page. */
-  otherPage?: { href: string; label: string };
 }
 
-const EXPENSE_PAGE = { href: '?agent=expense', label: 'Expense claim' };
-
 /**
- * Every page of the demo: a header with the page's name, its status and "New conversation"; the
+ * Every page of the demo: a header with the page's name, the other pages, its status and "New conversation"; the
  * conversation (the welcome when empty, "Opening your conversation…" while it is read); and the
  * composer docked below, with why it cannot send now. Offline is said the same way everywhere.
  */
@@ -109,9 +106,7 @@ export function PageShell(props: PageShellProps) {
             <h1 className="brand__name">{props.title}</h1>
             <p className="brand__tag">{props.tagline}</p>
           </div>
-          <a className="topbar__link" href={(props.otherPage ?? EXPENSE_PAGE).href}>
-            {(props.otherPage ?? EXPENSE_PAGE).label}
-          </a>
+          <DemoPages current={props.title} />
           <StatusBadge status={status} waiting={waiting} connecting={connecting} trouble={trouble} />
           <InboxLink />
           <NewConversationButton onClick={newConversation} />

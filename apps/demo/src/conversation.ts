@@ -6,25 +6,33 @@ const AGENT_PARAM = 'agent';
 const STORAGE_KEY = 'ask-user-kit-demo:conversation';
 const VALID = /^[\w-]{6,80}$/;
 
-/** The demo's pages: `?agent=concierge`, `?agent=expense` (a workflow), else the planner. */
-export type DemoAgent = 'planner' | 'concierge' | 'expense';
+/**
+ * The demo's pages: `?agent=concierge`, `?agent=expense` (a workflow), `?agent=supervisor` (sub-agents),
+ * else the planner.
+ */
+export type DemoAgent = 'planner' | 'concierge' | 'expense' | 'supervisor';
 
 // Each agent's conversations are its own threads: Mastra lets one agent's run wait on a thread
 // where another agent's question waits, so a thread is never shared between them. A thread id
 // says whose it is; the planner keeps the ids it always had (`trip-…`, or any other).
 // The expense page's ids are its workflow runs' ids.
-const PREFIX: Record<DemoAgent, string> = { planner: 'trip-', concierge: 'concierge-', expense: 'expense-' };
+const PREFIX: Record<DemoAgent, string> = {
+  planner: 'trip-',
+  concierge: 'concierge-',
+  expense: 'expense-',
+  supervisor: 'supervisor-',
+};
+const OTHER_AGENTS: readonly DemoAgent[] = ['concierge', 'expense', 'supervisor'];
 
 /** The agent the URL names. */
 export function agentFromUrl(): DemoAgent {
   const agent = new URL(window.location.href).searchParams.get(AGENT_PARAM);
-  return agent === 'concierge' || agent === 'expense' ? agent : 'planner';
+  return OTHER_AGENTS.find((other) => other === agent) ?? 'planner';
 }
 
-/** Whose thread an id is: the concierge's or the expense page's when it has its prefix, else the planner's. */
+/** Whose thread an id is: the agent whose prefix it has, else the planner's. */
 function ownerOf(id: string): DemoAgent {
-  if (id.startsWith(PREFIX.concierge)) return 'concierge';
-  return id.startsWith(PREFIX.expense) ? 'expense' : 'planner';
+  return OTHER_AGENTS.find((agent) => id.startsWith(PREFIX[agent])) ?? 'planner';
 }
 
 function newId(agent: DemoAgent): string {

@@ -13,6 +13,7 @@ import {
   conciergeAgent,
   expenseWorkflow,
   serveMcp,
+  supervisorAgent,
   tripPlannerScript,
 } from '@ask-user-kit/testing/demo';
 import { relayElicitations } from '@ask-user-kit/server/mcp';
@@ -36,6 +37,8 @@ const INSTANCE_HEADER = 'x-ask-user-kit-instance';
 // over by the next answer once it ends.
 const DEFAULT_CLAIM_LEASE_MS = 10_000;
 const leaseMs = Number(process.env.CLAIM_LEASE_MS || DEFAULT_CLAIM_LEASE_MS);
+// How often the inbox's index is checked against Mastra's storage (inboxIndex's reconcileMs).
+const reconcileMs = process.env.INBOX_RECONCILE_MS ? Number(process.env.INBOX_RECONCILE_MS) : undefined;
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(
@@ -53,6 +56,13 @@ function defaultStorage(): string {
 if (!Number.isFinite(leaseMs) || leaseMs <= 0) {
   console.error(
     `ask-user-kit server: CLAIM_LEASE_MS must be a positive number of milliseconds, got "${process.env.CLAIM_LEASE_MS}".`,
+  );
+  process.exit(1);
+}
+
+if (reconcileMs !== undefined && (!Number.isFinite(reconcileMs) || reconcileMs <= 0)) {
+  console.error(
+    `ask-user-kit server: INBOX_RECONCILE_MS must be a positive number of milliseconds, got "${process.env.INBOX_RECONCILE_MS}".`,
   );
   process.exit(1);
 }
@@ -90,6 +100,8 @@ const agents = {
     book_trip: editableTool(bookTripTool),
   }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
+  // Sub-agents behind one agent: the designer asks the user a question, ops needs an approval.
+  supervisor: supervisorAgent(),
 };
 // A workflow whose steps wait for people: a manager's approval, then a cost-centre form.
 const workflows = { expense: expenseWorkflow() };
@@ -128,7 +140,7 @@ function openClaims() {
 }
 const claims = openClaims();
 // Every question waiting for a user, across threads and agents: a table beside the claims, kept by the guard.
-const inbox = inboxIndex({ claims });
+const inbox = inboxIndex({ claims, reconcileMs });
 const closeClaims = () => {
   inbox.close();
   return Promise.resolve(claims.close()).catch(() => {});

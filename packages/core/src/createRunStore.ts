@@ -51,6 +51,7 @@ export function createRunStore({
   threadId: givenThreadId,
   resourceId,
   items: kinds = [],
+  reconnect,
 }: RunStoreOptions): RunStore {
   // Mastra records a run in a conversation only with a thread: a resource alone gets one of this
   // store's own, the same for all its runs.
@@ -103,7 +104,7 @@ export function createRunStore({
    * Follows one request to its end: waits for the stream (the server then took the answer `key`,
    * if any) and dispatches once per batch. Dispatches nothing before its first `await`, so the
    * caller dispatches the start. A failure before the stream ends the answer (and rejects with a
-   * `RequestError` when there is one); a stream that breaks off is read on (`readOn`), and a
+   * `RequestError` when there is one); a stream that breaks off is read on (`readOn`, with `reconnect`), and a
    * failure after that ends the run.
    */
   async function follow(
@@ -124,7 +125,7 @@ export function createRunStore({
       const failure = toRunError(signal.aborted ? signal.reason : cause);
       // A message that may have reached the server: the run it started is read like a broken reply.
       const readOnly = !key && failure.code === 'network' && reply.resumable();
-      if (readOnly) return end(controller, await readOn(transport, reply, failure, signal, emit));
+      if (readOnly) return end(controller, await readOn(reconnect, transport, reply, failure, signal, emit));
       // The request may have reached the server before it broke (or a proxy answered 502 for a
       // server that died on it): the server may have taken the answer.
       if (key && (failure.code === 'network' || failure.code === 'timeout' || failure.status === 502))
@@ -147,7 +148,7 @@ export function createRunStore({
       }
     } catch (cause) {
       const broke = toStreamError(signal.aborted ? signal.reason : cause);
-      failure = signal.aborted ? broke : await readOn(transport, reply, broke, signal, emit);
+      failure = signal.aborted ? broke : await readOn(reconnect, transport, reply, broke, signal, emit);
     }
     end(controller, failure, key);
   }

@@ -12,7 +12,7 @@ import type { ItemAnswer, SuspensionItem } from './itemTypes.ts';
  *   answered elsewhere or expired
  * - `streaming`: a run's stream is being read
  * - `reconnecting`: the connection broke while the reply streamed; the kit re-attaches to the run
- *   (a transport with `observe`, a durable agent) to read the rest of the same reply
+ *   (given `reconnect`, a transport with `observe`, a durable agent) to read the rest of the same reply
  * - `awaiting-input`: at least one open prompt can be answered (not only `malformed` ones), or
  *   another tool's suspension waits (see `toolCalls`)
  * - `resuming`: an answer was sent; waiting for the server to take it

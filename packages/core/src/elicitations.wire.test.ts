@@ -5,10 +5,15 @@ import { createFetchTransport, createRunStore, listSuspendedRuns } from '@ask-us
 import { elicitations } from '@ask-user-kit/core/items';
 import type { RunStore } from '@ask-user-kit/core';
 import type { ElicitationItem } from './types.ts';
-import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
+import {
+  startMastraTestServer,
+  type MastraTestServer,
+  type MastraTestServerOptions,
+} from '@ask-user-kit/testing';
 import { bookingAgent, bookingMcpServer, DEPOSIT_URL, serveMcp } from '@ask-user-kit/testing/demo';
 import { MCPClient } from '@mastra/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { relayElicitations } from '@ask-user-kit/server/mcp';
 
 // A real MCP server (`@mastra/mcp`'s MCPServer over Streamable HTTP) whose tools elicit, called
@@ -20,7 +25,10 @@ let server: MastraTestServer;
 const resumes: string[] = [];
 
 /** A Mastra server whose agent calls the MCP server through an MCPClient of its own. */
-function startServer(storage?: string): Promise<MastraTestServer> {
+function startServer(
+  storage?: string,
+  middleware?: MastraTestServerOptions['middleware'],
+): Promise<MastraTestServer> {
   const relay = relayElicitations();
   const client = new MCPClient({
     id: `relay-test-${clients.length}`,
@@ -34,7 +42,7 @@ function startServer(storage?: string): Promise<MastraTestServer> {
   });
   clients.push(client);
   const agent = bookingAgent(async () => relay.tools(await client.listTools()));
-  return startMastraTestServer({ agents: { booking: agent }, storage });
+  return startMastraTestServer({ agents: { booking: agent }, storage, middleware });
 }
 
 beforeAll(async () => {
@@ -165,5 +173,57 @@ describe('an MCP tool that elicits in URL mode', () => {
     expect(lastReply(store)?.text).toBe(
       'The bookings server says: The payment page for booking B-42 was opened.',
     );
+  });
+});
+
+describe('two tabs answering one elicitation at once, behind answerGuard', () => {
+  it('lets one answer through (200) to the MCP server; the other is answered elsewhere (409)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'elicit-tabs-'));
+    const claims = libsqlClaimStore({ url: `file:${join(dir, 'claims.db')}` });
+    const guarded = await startServer(undefined, [answerGuard({ claims })]);
+    try {
+      const statuses: number[] = [];
+      const transport = createFetchTransport({
+        baseUrl: guarded.url,
+        agentId: 'booking',
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (String(input).endsWith('/resume-stream')) statuses.push(response.status);
+          return response;
+        },
+      });
+      const resourceId = `guest-${++conversation}`;
+      const tab = () => createRunStore({ transport, resourceId, items: [elicitations] });
+      const first = tab();
+      await first.send('A table, please.');
+      const second = tab();
+      second.restore((await listSuspendedRuns(transport, { resourceId })).runs);
+      const key = first.getSnapshot().openItems[0]!.key;
+      expect(second.getSnapshot().openItems[0]?.key).toBe(key);
+
+      const answer = (name: string) => ({
+        action: 'accept',
+        content: { name, email: 'guest@example.com', date: '2026-12-24', guests: '3' },
+      });
+      const results = await Promise.allSettled([
+        first.submit(key, answer('Ada')),
+        second.submit(key, answer('Grace')),
+      ]);
+      expect(statuses.sort()).toEqual([200, 409]);
+      const refused = results.filter((result) => result.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'answered-elsewhere' });
+      const tabs = [first, second];
+      const states = tabs.map((store) => store.getSnapshot().items[0]?.state);
+      expect([...states].sort()).toEqual(['answered', 'answered-elsewhere']);
+      // The answer the MCP server got is the taken one's.
+      const taken = states.indexOf('answered');
+      expect(lastReply(tabs[taken]!)?.text).toBe(
+        `The bookings server says: Booked Chez Nous for 3 on 2026-12-24 (${taken === 0 ? 'Ada' : 'Grace'}).`,
+      );
+    } finally {
+      await guarded.close();
+      claims.close();
+    }
   });
 });

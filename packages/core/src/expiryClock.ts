@@ -1,4 +1,5 @@
 // Questions that carry an `expiresAt` close by themselves at that time, without a request.
+import { waitingEntryOf } from './snapshotEdit.ts';
 import type { RunSnapshot, WaitingEntry } from './types.ts';
 
 // setTimeout's longest delay (about 24.8 days); a later deadline is waited for in steps.
@@ -14,8 +15,12 @@ export const isPastDeadline = (entry: WaitingEntry, now = Date.now()): boolean =
   return expiresAt !== undefined && expiresAt <= now && (entry.state === 'ready' || entry.state === 'failed');
 };
 
+/**
+ * The entries that may still expire: the open prompts' (found by key, however long the
+ * conversation: the clock runs after every change) and the items.
+ */
 const waitingEntries = (snapshot: RunSnapshot): WaitingEntry[] => [
-  ...snapshot.transcript.filter((entry) => entry.type === 'prompt'),
+  ...snapshot.openPrompts.flatMap((prompt) => waitingEntryOf(snapshot, prompt.key) ?? []),
   ...snapshot.items,
 ];
 

@@ -2,4 +2,4 @@
 // server's inbox route (`@ask-user-kit/server`'s `inboxIndex`). A subpath of its own: an app
 // without an inbox carries none of it.
 export { createInboxObserver } from './inboxObserver.ts';
-export type { InboxItem, InboxObserver, InboxObserverOptions, InboxSnapshot } from './inboxObserver.ts';
+export type { InboxItem } from './inboxObserver.ts';

@@ -69,6 +69,11 @@ export interface InboxObserver {
   loadMore(): Promise<void>;
   /** Reads the inbox again now. */
   refresh(): Promise<void>;
+  /**
+   * Keeps an item in `items` after the server stops listing it (`true`), or lets it go (`false`):
+   * an item the user has open shows how it ended (answered here or elsewhere) until they close it.
+   */
+  keep(item: InboxItem, kept: boolean): void;
   setOptions(options: InboxObserverOptions): void;
 }
 
@@ -103,6 +108,21 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
   let generation = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const listeners = new Set<() => void>();
+  const kept = new Map<string, InboxItem>();
+  // What the server listed at the last read: a kept item it no longer lists goes once let go.
+  let listed = new Set<string>();
+
+  // The kept items the server no longer lists, each in its place among the newest first.
+  function withKept(items: readonly InboxItem[]): readonly InboxItem[] {
+    listed = new Set(items.map(keyOf));
+    let shown = items;
+    for (const [key, item] of kept) {
+      if (listed.has(key)) continue;
+      const at = shown.findIndex((other) => other.createdAt < item.createdAt);
+      shown = at < 0 ? [...shown, item] : [...shown.slice(0, at), item, ...shown.slice(at)];
+    }
+    return shown;
+  }
 
   const set = (next: Partial<InboxSnapshot>) => {
     snapshot = { ...snapshot, ...next };
@@ -161,7 +181,7 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
       set({
         status: 'ready',
         error: undefined,
-        items: page.items,
+        items: withKept(page.items),
         hasMore: cursor !== undefined,
         ...counted,
       });
@@ -179,6 +199,7 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
       cursor = page.nextCursor;
       const known = new Set(snapshot.items.map(keyOf));
       const older = page.items.filter((item) => !known.has(keyOf(item)));
+      for (const item of page.items) listed.add(keyOf(item));
       set({
         items: [...snapshot.items, ...older],
         hasMore: cursor !== undefined,
@@ -212,6 +233,12 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
     getSnapshot: () => snapshot,
     loadMore,
     refresh,
+    keep(item, keep) {
+      const key = keyOf(item);
+      if (keep) kept.set(key, item);
+      else if (kept.delete(key) && !listed.has(key))
+        set({ items: snapshot.items.filter((shown) => keyOf(shown) !== key) });
+    },
     setOptions(next) {
       const changed = (Object.keys({ ...options, ...next }) as (keyof InboxObserverOptions)[]).some(
         (name) => name !== 'headers' && name !== 'fetch' && String(options[name]) !== String(next[name]),
@@ -219,6 +246,7 @@ export function createInboxObserver(initial: InboxObserverOptions): InboxObserve
       options = next;
       if (!changed) return;
       cursor = undefined;
+      kept.clear();
       generation += 1;
       set({ ...initialSnapshot });
       if (listeners.size > 0) void refresh();

@@ -2,37 +2,24 @@
 
 export { createRunStore } from './createRunStore.ts';
 export { createRunObserver } from './runObserver.ts';
-export type { RunObserver, RunObserverOptions, RunObserverSnapshot } from './runObserver.ts';
 export { listSuspendedRuns } from './listSuspendedRuns.ts';
-export type { ListSuspendedRunsOptions } from './listSuspendedRuns.ts';
 export type { ItemAnswer, ItemEntry, ItemKind, SuspensionItem, WaitingEntry } from './types.ts';
 export { decodeChunks } from './decodeChunks.ts';
 export { parsePrompt } from './prompt.ts';
-export type {
-  AnswerValue,
-  AskUserPrompt,
-  MalformedPrompt,
-  Prompt,
-  PromptOption,
-  PromptState,
-  SuspendedToolCall,
-} from './prompt.ts';
+export type { AnswerValue, Prompt, PromptState } from './prompt.ts';
 export { validateAnswer } from './validateAnswer.ts';
-export type { AnswerOptions } from './validateAnswer.ts';
 export { REPLY_LOST_MESSAGE, RequestError } from './errors.ts';
 export { createFetchTransport } from './transports/fetchTransport.ts';
-export type { FetchTransportOptions } from './transports/fetchTransport.ts';
+export { reconnect } from './reconnect.ts';
 export type {
   AgentTransport,
   DecodeEvent,
   PromptEntry,
+  Reconnect,
   Refusal,
-  RefusalCode,
   RunError,
-  RunErrorCode,
   RunSnapshot,
   RunStatus,
   RunStore,
-  RunStoreOptions,
   TranscriptEntry,
 } from './types.ts';

@@ -9,7 +9,7 @@ export interface ItemIdentity {
   runId: string;
   toolCallId: string;
   toolName: string;
-  /** When it stops taking answers, in milliseconds since 1970 (see `AskUserPrompt`'s `expiresAt`). */
+  /** When it stops taking answers, in milliseconds since 1970 (see `Prompt`'s `expiresAt`). */
   expiresAt?: number;
   /** The sub-agent that asked, when a supervisor's sub-agent did (its key in the supervisor's `agents`). */
   agent?: string;

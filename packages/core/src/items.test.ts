@@ -10,10 +10,13 @@ import { RequestError } from './errors.ts';
 import { approvals, forms } from './itemKinds.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
-import { createAgentTransport, type InProcessAgent } from './transports/agentTransport.ts';
+import { createAgentTransport } from './transports/agentTransport.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { AgentTransport } from './index.ts';
 import type { FormItem } from './types.ts';
+
+/** The in-process agent `createAgentTransport` takes. */
+type InProcessAgent = Parameters<typeof createAgentTransport>[0];
 
 const budgetJsonSchema = z.toJSONSchema(budgetSchema);
 const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSchema })];

@@ -2,5 +2,5 @@
 // prompts. Kept apart from the main entry so an app that shows only prompts carries none of it.
 export { approvals, forms } from './itemKinds.ts';
 export { elicitations } from './elicitations.ts';
-export type { FormField, FormSchema } from './formSchema.ts';
-export type { FormData, FormDraft } from './validateForm.ts';
+export type { FormField } from './formSchema.ts';
+export type { FormData } from './validateForm.ts';

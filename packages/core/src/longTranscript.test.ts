@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createRunStore } from './createRunStore.ts';
 import { decodeText } from './decodeChunks.ts';
 import { initialRunSnapshot, reduceRun } from './reduceRun.ts';
+import { editStore } from './storeSeams.ts';
 import { fixtureText } from './test/fixtures.ts';
-import type { DecodeEvent, RunSnapshot, TranscriptEntry } from './types.ts';
+import type { AgentTransport, DecodeEvent, RunSnapshot, TranscriptEntry } from './types.ts';
 
 // A stream's batches must cost the same in a conversation of 300 entries as in one of 3: they may
 // copy the transcript's list of references, but never read, copy or replace an entry they leave
@@ -76,5 +78,28 @@ describe('a long conversation', () => {
     expect(s.text.length).toBeGreaterThan(0);
     expect(before.transcript).toHaveLength(EARLIER + 1);
     expect(before.text).toBe('');
+  });
+
+  it('a store streams a reply into it without reading an earlier entry (its expiry clock included)', async () => {
+    const { snapshot, reads } = watchedConversation();
+    async function* replay(name: string) {
+      yield* batchesOf(name);
+    }
+    const transport: AgentTransport = {
+      stream: () => Promise.resolve(replay('single.stream.sse')),
+      resume: () => Promise.resolve(replay('single.resume.sse')),
+      listSuspended: () => Promise.resolve({ runs: [], issues: [] }),
+    };
+    const store = createRunStore({ transport });
+    editStore(store, () => snapshot);
+    // Sending scans the transcript once (malformed prompts expire), before its first await.
+    const sent = store.send('Plan a trip');
+    reads.armed = true;
+    await sent;
+    const [prompt] = store.getSnapshot().openPrompts;
+    await store.submit(prompt!.key, 'Train');
+    reads.armed = false;
+    expect(store.getSnapshot().status).toBe('done');
+    expect(reads.count).toBe(0);
   });
 });

@@ -28,7 +28,7 @@ interface PromptIdentity {
 }
 
 /** A well-formed question from `ask_user`'s `suspendPayload`. */
-export interface AskUserPrompt extends PromptIdentity {
+export interface WellFormedPrompt extends PromptIdentity {
   kind: PromptKind;
   question: string;
   /** Empty for free text. */
@@ -47,7 +47,7 @@ export interface MalformedPrompt extends PromptIdentity {
 }
 
 /** A question to render, or a malformed one to report: switch on `kind`. */
-export type Prompt = AskUserPrompt | MalformedPrompt;
+export type Prompt = WellFormedPrompt | MalformedPrompt;
 
 /**
  * Where a prompt is in its lifecycle (the transcript entry's `state`, `data-state` in React):

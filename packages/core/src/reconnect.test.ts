@@ -7,6 +7,7 @@ import { askUserAgent, durableAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { CONNECTION_LOST_MESSAGE } from './errors.ts';
+import { reconnect } from './reconnect.ts';
 import { startProxy, type ProxyRule } from './test/proxy.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { RunSnapshot, RunStatus } from './types.ts';
@@ -53,13 +54,18 @@ function random(seed: number) {
 
 let conversations = 0;
 
-/** A whole conversation (message, question, answer, reply), and every status the store went through. */
-async function converse(agentId: string) {
+/**
+ * A whole conversation (message, question, answer, reply), and every status the store went
+ * through; `reconnect` given to the transport and the store unless `withReconnect` is false.
+ */
+async function converse(agentId: string, withReconnect = true) {
   conversations += 1;
+  const given = withReconnect ? { reconnect } : {};
   const store = createRunStore({
-    transport: createFetchTransport({ baseUrl: proxy.url, agentId }),
+    transport: createFetchTransport({ baseUrl: proxy.url, agentId, ...given }),
     resourceId: 'u-1',
     threadId: `t-${conversations}`,
+    ...given,
   });
   const statuses: RunStatus[] = [];
   store.subscribe(() => statuses.push(store.getSnapshot().status));
@@ -104,6 +110,14 @@ describe('a reply survives a dropped connection', () => {
     planned['resume-stream'] = [{ kind: 'cut', afterBytes: 3_000 }];
     const { snapshot, statuses } = await converse('plain');
     expect(statuses).toContain('reconnecting');
+    expect(snapshot.status).toBe('error');
+    expect(snapshot.error).toEqual({ code: 'connection-lost', message: CONNECTION_LOST_MESSAGE });
+  }, 30_000);
+
+  it("without reconnect, a durable agent's break is said at once: no re-attaching", async () => {
+    planned['resume-stream'] = [{ kind: 'cut', afterBytes: 3_000 }];
+    const { snapshot, statuses } = await converse('durable', false);
+    expect(statuses).not.toContain('reconnecting');
     expect(snapshot.status).toBe('error');
     expect(snapshot.error).toEqual({ code: 'connection-lost', message: CONNECTION_LOST_MESSAGE });
   }, 30_000);

@@ -1,7 +1,7 @@
 import { toStreamError } from './errors.ts';
-import { NOTHING_TO_REPLAY_MESSAGE } from './transports/observedChunks.ts';
+import { NOTHING_TO_REPLAY_MESSAGE, observeRoute } from './transports/observedChunks.ts';
 import type { RunAction } from './reduceRun.ts';
-import type { AgentTransport, DecodeEvent, Refusal, RunError } from './types.ts';
+import type { AgentTransport, DecodeEvent, Reconnect, Refusal, RunError } from './types.ts';
 
 /**
  * The pauses before each attempt to re-attach to a run whose reply broke off, in ms: a Wi-Fi blip
@@ -85,13 +85,13 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Reads on a reply that broke off with `failure` (the connection broke, or a message's request got
- * no answer: its run may have started all the same): re-attaches to its run with `transport.observe`
- * after each of `RECONNECT_DELAYS`, and dispatches what comes after the chunks already reduced.
- * Returns how the reply ended: `undefined` when it was read to its end, else the failure that
- * stands (the first one when no attempt got through).
+ * How a reply that broke off with `failure` ends when nothing re-attaches to its run: complete
+ * (`undefined`) when the break came after its last chunk, else `failure`. With `reconnect`, a
+ * connection that broke (or a message's request that got no answer: its run may have started all
+ * the same) is read on first.
  */
 export async function readOn(
+  reconnect: Reconnect | undefined,
   transport: AgentTransport,
   reply: ReplyPosition,
   failure: RunError | Refusal,
@@ -100,6 +100,22 @@ export async function readOn(
 ): Promise<RunError | Refusal | undefined> {
   if (failure.code !== 'connection-lost' && failure.code !== 'network') return failure;
   if (reply.complete) return undefined;
+  return reconnect ? partsOf(reconnect).reattach(transport, reply, failure, signal, emit) : failure;
+}
+
+/**
+ * Re-attaches to the run of a reply that broke off with `transport.observe` after each of
+ * `RECONNECT_DELAYS`, and dispatches what comes after the chunks already reduced. Returns how the
+ * reply ended: `undefined` when it was read to its end, else the failure that stands (the first
+ * one when no attempt got through).
+ */
+async function reattach(
+  transport: AgentTransport,
+  reply: ReplyPosition,
+  failure: RunError | Refusal,
+  signal: AbortSignal,
+  emit: (action: RunAction) => void,
+): Promise<RunError | Refusal | undefined> {
   const observe = transport.observe?.bind(transport);
   for (let attempt = 0; observe && attempt < RECONNECT_DELAYS.length && !signal.aborted; attempt += 1) {
     const at = reply.resumable();
@@ -125,3 +141,27 @@ export async function readOn(
   }
   return failure;
 }
+
+/** What `reconnect` holds: the store's re-attach loop and the fetch transport's observe route. */
+interface ReconnectParts extends Reconnect {
+  reattach: typeof reattach;
+  observeRoute: typeof observeRoute;
+}
+
+const parts: ReconnectParts = { name: 'reconnect', reattach, observeRoute };
+
+/** The parts of `reconnect` (the only value of its type). */
+export const partsOf = (given: Reconnect): ReconnectParts => given as ReconnectParts;
+
+/**
+ * Reading on a reply whose connection broke (a Wi-Fi blip, a phone asleep, a proxy's timeout):
+ * give it to `useAgentRun`, or to both `createFetchTransport` (it adds the `observe` route) and
+ * `createRunStore` / `createRunObserver` (they re-attach with it). The run's status is
+ * `reconnecting` meanwhile; the store reads on from the last chunk it reduced, nothing repeated.
+ * Mastra replays only durable agents' runs (`createDurableAgent`, with `keepRunsOnDisconnect` from
+ * `@ask-user-kit/server`): a plain agent's break is said after one silent attempt (1.7 s).
+ * Without it, a break is said at once and the code stays out of the app.
+ * @example
+ * const run = useAgentRun({ agentId: 'planner', baseUrl: '', threadId, resourceId, reconnect });
+ */
+export const reconnect: Reconnect = parts;

@@ -1,18 +1,14 @@
 import { createServer } from 'node:net';
-import { answerGuard, libsqlClaimStore, type LibsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-// A core-only app: the package's two public entries, as an app imports them, and nothing of React.
+// A core-only app: the package's two public entries, as an app imports them, and nothing of React
+// (the observers' types, which an app infers, read from their modules).
 import { createHistoryObserver } from './historyEntry.ts';
 import type { HistoryObserver } from './historyObserver.ts';
-import {
-  createFetchTransport,
-  createRunObserver,
-  RequestError,
-  type RunObserver,
-  type RunObserverOptions,
-} from './index.ts';
+import { createFetchTransport, createRunObserver, RequestError } from './index.ts';
+import type { RunObserver, RunObserverOptions } from './runObserver.ts';
 
 const agentId = 'planner';
 // Waiting for a real server on a shared machine: generous.
@@ -20,7 +16,7 @@ const serverWait = { timeout: 15_000 };
 
 let guarded: MastraTestServer;
 let plain: MastraTestServer;
-let claims: LibsqlClaimStore;
+let claims: ReturnType<typeof libsqlClaimStore>;
 beforeAll(async () => {
   claims = libsqlClaimStore({ url: ':memory:' });
   guarded = await startMastraTestServer({

@@ -122,8 +122,8 @@ export function createRunObserver(initialOptions: RunObserverOptions): RunObserv
     },
   };
   const open = (given: RunObserverOptions): Conversation => {
-    const { threadId, resourceId, items } = given;
-    const store = createRunStore({ transport, threadId, resourceId, items });
+    const { threadId, resourceId, items, reconnect } = given;
+    const store = createRunStore({ transport, threadId, resourceId, items, reconnect });
     return {
       identity: identityOf(given),
       options: given,

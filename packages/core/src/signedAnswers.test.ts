@@ -1,4 +1,4 @@
-import { answerGuard, libsqlClaimStore, type LibsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { askUserAgent, conciergeAgent, tripPlannerScript } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { approvals } from './itemKinds.ts';
 const SECRET = 'the test server signs with this secret';
 
 let server: MastraTestServer;
-let claims: LibsqlClaimStore;
+let claims: ReturnType<typeof libsqlClaimStore>;
 beforeAll(async () => {
   claims = libsqlClaimStore({ url: ':memory:' });
   server = await startMastraTestServer({

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { supervisorAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +78,35 @@ describe("a supervisor's sub-agents", () => {
     expect(approval!.agent).toBeUndefined();
     await reloaded.submit(approval!.key, { type: 'decline', reason: 'Not today' });
     expect(reloaded.getSnapshot().status).toBe('done');
+  });
+
+  it("a sub-agent's question waiting when the server restarts is answered after it, through to the approval", async () => {
+    const storage = `file:${join(mkdtempSync(join(tmpdir(), 'supervisor-')), 'mastra.db')}`;
+    const resourceId = `supervisor-${++resources}`;
+    const before = await startMastraTestServer({ agents: { supervisor: supervisorAgent() }, storage });
+    const asked = createRunStore({
+      transport: createFetchTransport({ baseUrl: before.url, agentId: 'supervisor' }),
+      resourceId,
+      items,
+    });
+    await asked.send('Ship the site.');
+    const key = asked.getSnapshot().openPrompts[0]!.key;
+    await before.close();
+
+    const after = await startMastraTestServer({ agents: { supervisor: supervisorAgent() }, storage });
+    try {
+      const transport = createFetchTransport({ baseUrl: after.url, agentId: 'supervisor' });
+      const store = createRunStore({ transport, resourceId, items });
+      store.restore((await listSuspendedRuns(transport, { resourceId })).runs);
+      expect(store.getSnapshot().openPrompts).toMatchObject([{ key, agent: 'designer' }]);
+      await store.submit(key, 'Amber');
+      const [approval] = store.getSnapshot().openItems;
+      expect(approval).toMatchObject({ kind: 'approval', toolName: 'deploy', agent: 'ops' });
+      await store.submit(approval!.key, { type: 'approve' });
+      expect(store.getSnapshot().status).toBe('done');
+      expect(store.getSnapshot().text).toContain('Colour: Amber.');
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -33,6 +33,14 @@ export interface ItemKind {
 /** What an item kind's `validate` gives: the answer to send, or the message of the refusal. */
 export type ItemCheck = { ok: true; value: ItemAnswer } | { ok: false; message: string };
 
+/**
+ * Reading on a reply whose connection broke: `reconnect` from `@ask-user-kit/core` is its one
+ * value, given to the store and to the fetch transport (see `reconnect`). Made by the kit only.
+ */
+export interface Reconnect {
+  readonly name: 'reconnect';
+}
+
 /** What `createRunStore` takes. */
 export interface RunStoreOptions {
   transport: AgentTransport;
@@ -56,6 +64,11 @@ export interface RunStoreOptions {
    * suspended tool calls (the run is `awaiting-input`, with nothing to answer).
    */
   items?: readonly ItemKind[];
+  /**
+   * `reconnect`: a reply whose connection broke is read on with the transport's `observe` (durable
+   * agents). Without it, the break ends the run as an error at once.
+   */
+  reconnect?: Reconnect;
 }
 
 /** The framework-agnostic run state machine (see `createRunStore`). `useAgentRun` binds it to React. */

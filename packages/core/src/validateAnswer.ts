@@ -1,4 +1,4 @@
-import type { AnswerValue, AskUserPrompt, Prompt, PromptKind } from './prompt.ts';
+import type { AnswerValue, Prompt, PromptKind, WellFormedPrompt } from './prompt.ts';
 import { quote } from './quote.ts';
 
 /** How strict an answer's check is: `validateAnswer`'s options, and `RunStore.submit`'s. */
@@ -79,7 +79,7 @@ export function validateAnswer(prompt: Prompt, value: unknown, options: AnswerOp
  * offered labels in the order offered, then the typed one.
  */
 function checkChoices(
-  prompt: AskUserPrompt,
+  prompt: WellFormedPrompt,
   items: string[],
   allowOther: boolean,
   maxLength: number,

@@ -1,4 +1,5 @@
-import { parsePrompt, type AnswerValue, type PromptOption } from '@ask-user-kit/core';
+import { parsePrompt, type AnswerValue } from '@ask-user-kit/core';
+import type { PromptOption } from '@ask-user-kit/core/internal';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { AskUserPrompt, defaultLabels } from './index.ts';

@@ -1,14 +1,13 @@
 import type {
   AgentTransport,
-  AnswerOptions,
   AnswerValue,
-  FetchTransportOptions,
   ItemKind,
+  Reconnect,
   RunError,
-  RunObserver,
   RunSnapshot,
   RunStore,
 } from '@ask-user-kit/core';
+import type { AnswerOptions, FetchTransportOptions, RunObserver } from '@ask-user-kit/core/internal';
 import type { QueryClient } from '@tanstack/react-query';
 
 // The options and the result of useAgentRun.
@@ -84,6 +83,12 @@ export type UseAgentRunOptions = AgentRunSource & {
    * `<ToolApproval>` and `<ResumeForm>`. Read when a conversation starts.
    */
   items?: readonly ItemKind[];
+  /**
+   * `reconnect` from `@ask-user-kit/core`: a reply whose connection broke is read on (the status
+   * is `reconnecting` meanwhile), for durable agents. With a `transport` of your own, it re-attaches
+   * through that transport's `observe`. Read when a conversation starts.
+   */
+  reconnect?: Reconnect;
 };
 
 /** A conversation with an agent: its state and stable actions. */

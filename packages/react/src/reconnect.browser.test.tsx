@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-react';
 import { AskUserPrompt } from './AskUserPrompt.tsx';
 import { newQueryClient, withClient } from './test/harness.tsx';
 import { DURABLE_REPLY } from './test/durableReply.ts';
-import type { RunStatus } from '@ask-user-kit/core';
+import { reconnect, type RunStatus } from '@ask-user-kit/core';
 import { useAgentRun } from './useAgentRun.ts';
 
 // In real Chromium, a durable agent's stream and resume are each cut mid-reply by a proxy (see
@@ -16,6 +16,7 @@ function Page({ conversation }: { conversation: string }) {
     baseUrl: inject('faultyUrl'),
     resourceId: 'u-browser',
     threadId: conversation,
+    reconnect,
   });
   const [seen, setSeen] = useState<RunStatus[]>([]);
   if (seen.at(-1) !== run.status) setSeen([...seen, run.status]);

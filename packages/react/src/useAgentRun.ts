@@ -1,11 +1,6 @@
 'use client';
-import {
-  createFetchTransport,
-  createRunObserver,
-  type AgentTransport,
-  type RunObserverOptions,
-  type RunObserverSnapshot,
-} from '@ask-user-kit/core';
+import { createFetchTransport, createRunObserver, type AgentTransport } from '@ask-user-kit/core';
+import type { RunObserverOptions, RunObserverSnapshot } from '@ask-user-kit/core/internal';
 import { QueryClientContext, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { frameBatched, onlyTextChanged } from './internal/frameBatched.ts';

@@ -2,4 +2,3 @@
 // subpath of its own, so that an app without chatRoute never loads `@mastra/ai-sdk` (an optional
 // peer dependency, needed only here).
 export { chatHistoryRoute } from './chatHistoryRoute.ts';
-export type { ChatHistoryRouteOptions } from './chatHistoryRoute.ts';

@@ -12,7 +12,7 @@ import { guardedRoute, isAgentPath, normalizePrefix, workflowAnswered } from './
 import { chatBodyProblem, isBodyTooLarge, readAnswerIds, readFields } from './readAnswerIds.ts';
 import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } from './signing.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
-import { watchRuns } from './watchRuns.ts';
+import { watchRuns, watchThreadClears } from './watchRuns.ts';
 import { refuseBadEdits } from './editCheck.ts';
 
 /**
@@ -105,8 +105,8 @@ export interface AnswerGuardOptions {
   signingSecret?: string;
   /**
    * The inbox's index (`inboxIndex`) to keep: the guard tells it of every run an agent, chat or
-   * AG-UI route streams (what it waits on is read when its answer has been sent) and of every
-   * answer Mastra takes. Default: none.
+   * AG-UI route streams (what it waits on is read when its answer has been sent), of every
+   * answer Mastra takes and of every thread Mastra deletes. Default: none.
    */
   inbox?: InboxIndex;
 }
@@ -146,9 +146,9 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       'answerGuard: signingSecret must be at least 16 characters (32 random bytes are best).',
     );
   const guard: MiddlewareHandler<GuardEnv> = async (c, next) => {
-    if (c.req.method !== 'POST') return next();
     const mastra = options.mastra ?? c.get('mastra');
     const apiPrefix = options.apiPrefix ?? mastra?.getServer()?.apiPrefix ?? DEFAULT_API_PREFIX;
+    if (c.req.method !== 'POST') return watchThreadClears(c, next, options.inbox, mastra, apiPrefix);
     if (isObservePath(c.req.path, normalizePrefix(apiPrefix)))
       return (await refuseObserverUnlessOwner(c, mastra)) ?? next();
     const route = guardedRoute(c.req.path, apiPrefix, {

@@ -41,8 +41,10 @@ const bookRoom = createTool({
   },
 });
 
-async function startServer(ask: string) {
-  const storage = `file:${path.join(fixture.dir, `mastra-${servers.length}-${Date.now()}.db`)}`;
+async function startServer(
+  ask: string,
+  storage = `file:${path.join(fixture.dir, `mastra-${servers.length}-${Date.now()}.db`)}`,
+) {
   const claims = libsqlClaimStore({ url: storage });
   stores.push(claims);
   const concierge = new Agent({
@@ -67,7 +69,7 @@ async function startServer(ask: string) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  return { post, url: server.url };
+  return { post, url: server.url, storage, close: () => server.close() };
 }
 
 const ask_ = (kind: string) => ask.raw({ ask: kind }, 'book_room');
@@ -179,5 +181,28 @@ describe('askUser', { timeout: 60_000 }, () => {
     expect(statuses).toEqual([200, 409]);
     await Promise.all(replies.map((res) => res.text()));
     expect(received.length - before).toBe(1);
+  });
+
+  it('a question waiting when the server restarts is listed again after it, and the tool carries on with its answer', async () => {
+    const before = await startServer('single');
+    const resource = 'guest-restart';
+    const asked = await readSse(
+      await before.post('stream', { ...start, memory: { thread: 'stay-1', resource } }),
+    );
+    const { toolCallId } = suspension(asked);
+    await before.close();
+
+    const after = await startServer('single', before.storage);
+    const listed = (await (
+      await fetch(`${after.url}/api/agents/concierge/suspended-runs?resourceId=${resource}`)
+    ).json()) as { runs: { runId: string; toolCalls: { toolCallId: string; suspendPayload: unknown }[] }[] };
+    const [run] = listed.runs;
+    expect(run?.toolCalls).toMatchObject([
+      { toolCallId, suspendPayload: { question: 'Which room?', options: rooms } },
+    ]);
+    const done = await readSse(
+      await after.post('resume-stream', { runId: run!.runId, toolCallId, resumeData: 'Double' }),
+    );
+    expect(toolResult(done)).toEqual({ booked: true, answers: ['Double'] });
   });
 });

@@ -7,7 +7,7 @@ import { MASTRA_RESOURCE_ID_KEY, type RequestContext } from '@mastra/core/reques
 import { registerApiRoute, type ApiRoute } from '@mastra/core/server';
 
 /** `copilotKitRoute`'s options. */
-export interface CopilotKitRouteOptions {
+interface CopilotKitRouteOptions {
   /** Where the runtime answers (its routes below it: `/info`, `/agent/:id/run`…). Default: `/copilotkit`. */
   path?: string;
   /** The agents it serves, by id. Default: every agent of the Mastra. */

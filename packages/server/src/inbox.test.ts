@@ -111,6 +111,27 @@ describe('inbox', { timeout: 120_000 }, () => {
     expect(await counted.json()).toEqual({ count: 1, more: false });
   });
 
+  it('drops what a thread asked once the conversation is cleared on the server, and reconcile keeps it out', async () => {
+    const { index, questionsOf, start, server } = await startServer();
+    await start(alice, 'planner', 'alice-trip');
+    await start(alice, 'deployer', 'alice-deploy');
+    const cleared = await fetch(`${server.url}/api/memory/threads/alice-trip?agentId=planner`, {
+      method: 'DELETE',
+      headers: headersAs(alice),
+    });
+    expect(cleared.status, await cleared.text()).toBe(200);
+    expect(await questionsOf(alice)).toEqual(['deploy {"target":"production"}']);
+    // Mastra still lists the cleared thread's run as suspended.
+    await index!.reconcile();
+    expect(await questionsOf(alice)).toEqual(['deploy {"target":"production"}']);
+    // The same thread id asks again: the new question is listed.
+    await start(alice, 'planner', 'alice-trip');
+    expect(await questionsOf(alice)).toEqual([
+      'Where would you like to go?',
+      'deploy {"target":"production"}',
+    ]);
+  });
+
   it('pages by cursor and filters by agent and kind', async () => {
     const { inboxOf, questionsOf, start, server } = await startServer();
     for (const thread of ['one', 'two', 'three']) await start(alice, 'planner', thread);
@@ -154,6 +175,11 @@ describe('inbox', { timeout: 120_000 }, () => {
     await start(alice, 'planner', 'alice-trip');
     await start(bob, 'deployer', 'bob-deploy');
     expect((await inboxOf(bob)).items.map((item) => item.resource)).toEqual([bob.resource, alice.resource]);
+    // The team's pages are merged newest first, and paged by the same cursor.
+    const first = await inboxOf(bob, '?limit=1');
+    expect(first.items.map((item) => item.thread)).toEqual(['bob-deploy']);
+    const next = await inboxOf(bob, `?limit=1&cursor=${first.nextCursor}`);
+    expect(next).toEqual({ items: [expect.objectContaining({ thread: 'alice-trip' })] });
     expect((await inboxOf(bob, `?resource=${alice.resource}`)).items.map((item) => item.thread)).toEqual([
       'alice-trip',
     ]);

@@ -21,7 +21,8 @@ export interface InboxIndexOptions {
   /**
    * How often the table is checked against Mastra's storage, in milliseconds (it also is when the
    * index starts): runs that suspended while no server wrote them down are added, runs that ended
-   * are dropped. Mastra is the truth. Default: 60 000.
+   * are dropped. Mastra is the truth, but for a cleared thread: Mastra keeps its runs suspended, the
+   * inbox does not list what they asked before. Default: 60 000.
    */
   reconcileMs?: number;
   /** How long an approval takes answers: the same as `answerGuard`'s `approvalTtlMs`. */
@@ -38,8 +39,10 @@ export interface InboxIndexOptions {
 /**
  * Every question, approval and form a user's runs wait on, across threads and agents, kept in a
  * table of the database Mastra uses (`ask_user_kit_waiting`) so that a page costs the page, not
- * the backlog. Written when the guard sees a run suspend, cleared when it lets an answer through
- * and when the run ends; checked against Mastra's storage when it starts and every `reconcileMs`.
+ * the backlog. Written when the guard sees a run suspend, cleared when it lets an answer through,
+ * when the run ends, when the question expires, and when the conversation is cleared on the
+ * server (its thread deleted through Mastra's `DELETE /memory/threads/:threadId`); checked against
+ * Mastra's storage when it starts and every `reconcileMs`.
  */
 export interface InboxIndex {
   /** `GET <path>` (a page) and `GET <path>/count`: put them in Mastra's `server.apiRoutes`. */
@@ -60,6 +63,8 @@ export interface InboxHooks {
   runsStreamed(mastra: Mastra | undefined, runIds: readonly string[]): Promise<void>;
   /** Mastra took an answer to this call. */
   answered(mastra: Mastra | undefined, runId: string, toolCallId: string): Promise<void>;
+  /** Mastra deleted this thread: the conversation was cleared on the server. */
+  threadCleared(mastra: Mastra | undefined, thread: string): Promise<void>;
 }
 
 const hooks = new WeakMap<InboxIndex, InboxHooks>();
@@ -148,6 +153,14 @@ export function inboxIndex(options: InboxIndexOptions): InboxIndex {
         await table.remove(runId, toolCallId);
       } catch (error) {
         log(`could not clear ${runId}/${toolCallId}`, error);
+      }
+    },
+    async threadCleared(seen, thread) {
+      attach(seen);
+      try {
+        await table.clearThread(thread);
+      } catch (error) {
+        log(`could not clear thread ${thread}`, error);
       }
     },
   });

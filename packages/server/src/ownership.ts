@@ -187,7 +187,8 @@ export async function runOwners(mastra: Mastra, runId: string): Promise<RunOwner
   return { found, resources };
 }
 
-function parseSnapshot(snapshot: unknown): Record<string, unknown> {
+/** A stored workflow snapshot as an object (storage gives it parsed or as JSON text); `{}` when it is neither. */
+export function parseSnapshot(snapshot: unknown): Record<string, unknown> {
   if (typeof snapshot !== 'string') return isRecord(snapshot) ? snapshot : {};
   try {
     const parsed: unknown = JSON.parse(snapshot);
@@ -198,7 +199,7 @@ function parseSnapshot(snapshot: unknown): Record<string, unknown> {
 }
 
 /** The object at a path of nested objects, `{}` where any step is not one. */
-function recordAt(value: unknown, ...path: string[]): Record<string, unknown> {
+export function recordAt(value: unknown, ...path: string[]): Record<string, unknown> {
   let current: unknown = value;
   for (const key of path) current = isRecord(current) ? current[key] : undefined;
   return isRecord(current) ? current : {};

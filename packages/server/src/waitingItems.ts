@@ -1,7 +1,7 @@
 import type { Mastra } from '@mastra/core';
 import { MASTRA_RESOURCE_ID_KEY } from '@mastra/core/request-context';
 import { expiryOf } from './findSuspension.ts';
-import { AGENT_LOOP_WORKFLOWS } from './ownership.ts';
+import { AGENT_LOOP_WORKFLOWS, parseSnapshot, recordAt } from './ownership.ts';
 import { isRecord } from './readAnswerIds.ts';
 import type { WaitingItem } from './waitingTable.ts';
 
@@ -175,22 +175,6 @@ function suspendedPayloads(payload: Record<string, unknown>): Record<string, unk
   );
   if (suspended.length === 0) return [payload];
   return suspended.map((iteration) => iteration.suspendPayload);
-}
-
-function parseSnapshot(snapshot: unknown): Record<string, unknown> {
-  if (typeof snapshot !== 'string') return isRecord(snapshot) ? snapshot : {};
-  try {
-    const parsed: unknown = JSON.parse(snapshot);
-    return isRecord(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
-}
-
-function recordAt(value: unknown, ...path: string[]): Record<string, unknown> {
-  let current: unknown = value;
-  for (const key of path) current = isRecord(current) ? current[key] : undefined;
-  return isRecord(current) ? current : {};
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);

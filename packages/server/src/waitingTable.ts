@@ -2,6 +2,8 @@ import type { ClaimDialect } from './createClaimStore.ts';
 
 /** The inbox's table, beside the claims: one row per call a run waits on. */
 export const WAITING_TABLE = 'ask_user_kit_waiting';
+/** The threads cleared on the server (deleted through Mastra's memory route), and when. */
+export const CLEARED_TABLE = 'ask_user_kit_cleared_threads';
 
 /** What a run waits on, as the inbox lists it. */
 export interface WaitingItem {
@@ -72,18 +74,29 @@ const createTable = () => `CREATE TABLE IF NOT EXISTS ${WAITING_TABLE} (
 const createPageIndex = () => `CREATE INDEX IF NOT EXISTS ${WAITING_TABLE}_by_resource
   ON ${WAITING_TABLE} (resource, created_at DESC, run_id DESC, tool_call_id DESC)`;
 
+const createClearedTable = () => `CREATE TABLE IF NOT EXISTS ${CLEARED_TABLE} (
+  thread TEXT PRIMARY KEY,
+  cleared_at TEXT NOT NULL
+)`;
+
+// Mastra keeps a cleared thread's runs suspended: what it asked before it was cleared is not listed again.
 const insertSql = (p: ClaimDialect['param']) =>
   `INSERT INTO ${WAITING_TABLE} (${COLUMNS.join(', ')})
-  VALUES (${COLUMNS.map((_, index) => p(index + 1)).join(', ')})
+  SELECT ${COLUMNS.map((_, index) => p(index + 1)).join(', ')}
+  WHERE NOT EXISTS (SELECT 1 FROM ${CLEARED_TABLE}
+    WHERE thread = ${p(COLUMNS.indexOf('thread') + 1)} AND cleared_at >= ${p(COLUMNS.indexOf('created_at') + 1)})
   ON CONFLICT (run_id, tool_call_id) DO NOTHING`;
 
-// A resource list is short (one user, or an operator's team): one parameter each.
+const ORDER = 'ORDER BY created_at DESC, run_id DESC, tool_call_id DESC';
+
+/**
+ * One range of the page index per resource (a resource list is short: one user, or an operator's
+ * team): several resources are read as one page each, newest first, and merged, so that an
+ * operator's page costs the team's pages, not the team's backlog.
+ */
 function pageSql(p: ClaimDialect['param'], query: WaitingQuery): { sql: string; args: unknown[] } {
-  const args: unknown[] = [...query.resources, new Date().toISOString()];
-  const where = [
-    `resource IN (${query.resources.map((_, index) => p(index + 1)).join(', ')})`,
-    `(expires_at IS NULL OR expires_at > ${p(args.length)})`,
-  ];
+  const args: unknown[] = [new Date().toISOString()];
+  const where = [`(expires_at IS NULL OR expires_at > ${p(1)})`];
   if (query.agent !== undefined) {
     args.push(query.agent);
     where.push(`agent = ${p(args.length)}`);
@@ -98,9 +111,17 @@ function pageSql(p: ClaimDialect['param'], query: WaitingQuery): { sql: string; 
     where.push(`(created_at, run_id, tool_call_id) < (${at}, ${run}, ${call})`);
   }
   args.push(query.limit);
-  const sql = `SELECT ${COLUMNS.join(', ')} FROM ${WAITING_TABLE} WHERE ${where.join(' AND ')}
-    ORDER BY created_at DESC, run_id DESC, tool_call_id DESC LIMIT ${p(args.length)}`;
-  return { sql, args };
+  const limit = `LIMIT ${p(args.length)}`;
+  const ranges = query.resources.map((resource) => {
+    args.push(resource);
+    return `SELECT ${COLUMNS.join(', ')} FROM ${WAITING_TABLE}
+      WHERE resource = ${p(args.length)} AND ${where.join(' AND ')} ${ORDER} ${limit}`;
+  });
+  if (ranges.length === 1) return { sql: ranges[0]!, args };
+  const merged = ranges
+    .map((range, index) => `SELECT * FROM (${range}) AS range${index}`)
+    .join(' UNION ALL ');
+  return { sql: `SELECT * FROM (${merged}) AS merged ${ORDER} ${limit}`, args };
 }
 
 /** The table's statements over one database (the claim store's connection). */
@@ -110,6 +131,8 @@ export interface WaitingTable {
   replaceRun(runId: string, items: readonly WaitingItem[]): Promise<void>;
   /** Forgets one call: it was answered. */
   remove(runId: string, toolCallId: string): Promise<void>;
+  /** Forgets what a thread's runs asked until now, and keeps it from being added again: the thread was cleared. */
+  clearThread(thread: string): Promise<void>;
   /** Adds the items not in the table yet. */
   add(items: readonly WaitingItem[]): Promise<void>;
   /** The keys of every row indexed before `before` (an ISO time), to find those Mastra no longer has. */
@@ -127,7 +150,7 @@ export function createWaitingTable(dialect: ClaimDialect, ready: () => Promise<v
   function init(): Promise<void> {
     created ??= (async () => {
       await ready();
-      for (const statement of [createTable(), createPageIndex()]) {
+      for (const statement of [createTable(), createPageIndex(), createClearedTable()]) {
         try {
           await dialect.execute(statement);
         } catch (error) {
@@ -162,6 +185,15 @@ export function createWaitingTable(dialect: ClaimDialect, ready: () => Promise<v
         `DELETE FROM ${WAITING_TABLE} WHERE run_id = ${p(1)} AND tool_call_id = ${p(2)}`,
         [runId, toolCallId],
       );
+    },
+    async clearThread(thread) {
+      await init();
+      await dialect.execute(
+        `INSERT INTO ${CLEARED_TABLE} (thread, cleared_at) VALUES (${p(1)}, ${p(2)})
+        ON CONFLICT (thread) DO UPDATE SET cleared_at = excluded.cleared_at`,
+        [thread, new Date().toISOString()],
+      );
+      await dialect.execute(`DELETE FROM ${WAITING_TABLE} WHERE thread = ${p(1)}`, [thread]);
     },
     async add(items) {
       await init();

@@ -1,5 +1,6 @@
 import type { Mastra } from '@mastra/core';
 import type { Context, Next } from 'hono';
+import { normalizePrefix } from './guardedPaths.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
 
 // Every chunk of Mastra's streams (and of chatRoute's, and its JSON answers) names its run like this.
@@ -46,4 +47,27 @@ export async function watchRuns(
     },
   });
   c.res = new Response(scanned, c.res);
+}
+
+// Mastra's own route for deleting a thread: how an app clears a conversation on the server.
+const THREAD_PATH = /^\/memory\/threads\/([^/]+)\/?$/;
+
+/**
+ * Runs a request that is not a POST; once Mastra has deleted a thread (`DELETE
+ * {prefix}/memory/threads/:threadId` answered 2xx), the inbox forgets what its runs wait on.
+ */
+export async function watchThreadClears(
+  c: Context,
+  next: Next,
+  inbox: InboxIndex | undefined,
+  mastra: Mastra | undefined,
+  apiPrefix: string,
+): Promise<void> {
+  const hooks = inbox && c.req.method === 'DELETE' ? inboxHooksOf(inbox) : undefined;
+  const prefix = normalizePrefix(apiPrefix);
+  const thread =
+    hooks && c.req.path.startsWith(`${prefix}/`) ? THREAD_PATH.exec(c.req.path.slice(prefix.length)) : null;
+  await next();
+  if (!hooks || !thread || c.res.status < 200 || c.res.status >= 300) return;
+  await hooks.threadCleared(mastra, decodeURIComponent(thread[1]!));
 }

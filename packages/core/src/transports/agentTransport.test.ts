@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { transportSuite } from '../test/transportSuite.ts';
-import { createAgentTransport, type InProcessAgent } from './agentTransport.ts';
+import { createAgentTransport } from './agentTransport.ts';
 
 transportSuite('in-process agent transport', (server, agentId) => {
   const agent = server.mastra.getAgent(agentId);
   const requests = { stream: 0, resume: 0, list: 0 };
-  const counted: InProcessAgent = {
+  const counted: Parameters<typeof createAgentTransport>[0] = {
     stream: (messages, options) => (requests.stream++, agent.stream(messages, options)),
     resumeStream: (data, options) => (requests.resume++, agent.resumeStream(data, options)),
     listSuspendedRuns: (options) => (requests.list++, agent.listSuspendedRuns(options)),

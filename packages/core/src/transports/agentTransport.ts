@@ -11,7 +11,7 @@ interface StreamOutput {
  * The part of a `@mastra/core` `Agent` the adapter uses, typed by shape. Take the agent from its
  * `Mastra` instance (`mastra.getAgent(id)`): resuming needs the run's snapshot in Mastra's storage.
  */
-export interface InProcessAgent extends StreamingAgent<StreamOutput> {
+interface InProcessAgent extends StreamingAgent<StreamOutput> {
   listSuspendedRuns(options?: { threadId?: string; resourceId?: string }): Promise<unknown>;
 }
 

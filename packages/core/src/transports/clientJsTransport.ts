@@ -15,7 +15,7 @@ import { adaptAgent, type StreamingAgent } from './adaptAgent.ts';
  * The part of a `@mastra/client-js` agent (`new MastraClient(…).getAgent(id)`) the adapter uses.
  * Typed by shape, so `@ask-user-kit/core` never imports client-js.
  */
-export interface ClientJsAgent extends StreamingAgent<Response> {
+interface ClientJsAgent extends StreamingAgent<Response> {
   listSuspendedRuns(params?: { resourceId?: string }): Promise<unknown>;
 }
 

@@ -1,11 +1,11 @@
 import { decodeChunks, type DecodeOptions } from '../decodeChunks.ts';
 import { saysExpired, TransportError } from '../errors.ts';
-import type { AgentTransport, DecodeEvent, ResumeRequest, StreamRequest } from '../types.ts';
+import type { AgentTransport, DecodeEvent, Reconnect, ResumeRequest, StreamRequest } from '../types.ts';
 import { confirmExpiry } from './confirmExpiry.ts';
 import { createHttpRequest } from './httpRequest.ts';
 import { memoryOption } from './memoryOption.ts';
-import { observedChunks, replayDeadline, type ReplayStart } from './observedChunks.ts';
 import { parseSuspendedRuns } from './parseSuspendedRuns.ts';
+import { partsOf } from '../reconnect.ts';
 
 /** Where and how `createFetchTransport` reaches the agent; `maxFrameLength` and `idleTimeout` bound its streams. */
 export interface FetchTransportOptions extends DecodeOptions {
@@ -28,10 +28,9 @@ export interface FetchTransportOptions extends DecodeOptions {
    * renewed) before it resumes a run of that thread elsewhere, about 30 s; `0` waits forever.
    */
   responseTimeout?: number;
+  /** `reconnect`: the transport gets `observe` (Mastra's observe route), to read on a broken reply. */
+  reconnect?: Reconnect;
 }
-
-// The runs whose replay point a transport remembers.
-const MAX_REPLAY_STARTS = 64;
 
 export { DEFAULT_RESPONSE_TIMEOUT } from './httpRequest.ts';
 
@@ -61,8 +60,6 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       memory: memoryOption(threadId, resourceId),
       closeOnSuspend: true,
     }) as Promise<AsyncIterable<DecodeEvent[]>>;
-  // Per run, the latest point a replay reached: the next replay of that run starts there.
-  const replayStarts = new Map<string, ReplayStart>();
 
   const transport: AgentTransport = {
     stream: (streamRequest) => post('/stream', streamRequest),
@@ -83,22 +80,7 @@ export function createFetchTransport(options: FetchTransportOptions): AgentTrans
       }
     },
 
-    async observe({ runId, position, signal }) {
-      const known = replayStarts.get(runId);
-      const start = known && known.chunks <= position ? known : { offset: 0, chunks: 0 };
-      const deadline = replayDeadline(signal);
-      const body = { runId, offset: start.offset };
-      const events = (await request('/observe', deadline.signal, body).catch((error: unknown) => {
-        throw deadline.failure(error);
-      })) as AsyncIterable<DecodeEvent[]>;
-      const learn = (reached: ReplayStart) => {
-        replayStarts.delete(runId);
-        // Most recent last: the oldest run is forgotten first.
-        if (replayStarts.size >= MAX_REPLAY_STARTS) replayStarts.delete(replayStarts.keys().next().value!);
-        replayStarts.set(runId, reached);
-      };
-      return observedChunks(events, runId, position, start, learn, deadline);
-    },
+    ...(options.reconnect ? { observe: partsOf(options.reconnect).observeRoute(request) } : {}),
     listSuspended: async ({ threadId, resourceId, signal }) =>
       parseSuspendedRuns(
         await request(

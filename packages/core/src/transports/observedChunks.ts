@@ -1,5 +1,6 @@
 import { TransportError } from '../errors.ts';
-import type { DecodeEvent, MastraChunk } from '../types.ts';
+import type { AgentTransport, DecodeEvent, MastraChunk } from '../types.ts';
+import type { HttpRequest } from './httpRequest.ts';
 
 /**
  * How long the replay of a run's events may take to start. Mastra answers `observe` for any run
@@ -118,4 +119,32 @@ export async function* observedChunks(
   } finally {
     await iterator.return?.();
   }
+}
+
+// The runs whose replay point a transport remembers.
+const MAX_REPLAY_STARTS = 64;
+
+/**
+ * The fetch transport's `observe` over its requests: re-attaches to a run with Mastra's `POST
+ * …/observe` and gives the chunks after the first `position`. Each transport remembers, per run,
+ * the latest point a replay reached: the next replay of that run starts there.
+ */
+export function observeRoute(request: HttpRequest): NonNullable<AgentTransport['observe']> {
+  const replayStarts = new Map<string, ReplayStart>();
+  return async ({ runId, position, signal }) => {
+    const known = replayStarts.get(runId);
+    const start = known && known.chunks <= position ? known : { offset: 0, chunks: 0 };
+    const deadline = replayDeadline(signal);
+    const body = { runId, offset: start.offset };
+    const events = (await request('/observe', deadline.signal, body).catch((error: unknown) => {
+      throw deadline.failure(error);
+    })) as AsyncIterable<DecodeEvent[]>;
+    const learn = (reached: ReplayStart) => {
+      replayStarts.delete(runId);
+      // Most recent last: the oldest run is forgotten first.
+      if (replayStarts.size >= MAX_REPLAY_STARTS) replayStarts.delete(replayStarts.keys().next().value!);
+      replayStarts.set(runId, reached);
+    };
+    return observedChunks(events, runId, position, start, learn, deadline);
+  };
 }

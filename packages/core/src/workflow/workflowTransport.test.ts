@@ -1,4 +1,4 @@
-import { answerGuard, libsqlClaimStore, type LibsqlClaimStore } from '@ask-user-kit/server';
+import { answerGuard, libsqlClaimStore } from '@ask-user-kit/server';
 import { startMastraTestServer, type MastraTestServer } from '@ask-user-kit/testing';
 import { expenseWorkflow, nestedWorkflow, parallelWorkflow } from '@ask-user-kit/testing/demo';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +20,7 @@ const workflows = () => ({
 
 let dir: string;
 let server: MastraTestServer;
-let claims: LibsqlClaimStore;
+let claims: ReturnType<typeof libsqlClaimStore>;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ask-user-kit-workflow-'));
   claims = libsqlClaimStore({ url: `file:${path.join(dir, 'claims.db')}` });

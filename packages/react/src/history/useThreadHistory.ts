@@ -1,15 +1,12 @@
 'use client';
-import {
-  createHistoryObserver,
-  type HistoryObserverOptions,
-  type HistorySnapshot,
-} from '@ask-user-kit/core/history';
+import { createHistoryObserver } from '@ask-user-kit/core/history';
+import type { HistoryObserverOptions, HistorySnapshot } from '@ask-user-kit/core/internal';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { warnOnce } from '../internal/development.ts';
 import type { AgentRun } from '../useAgentRun.ts';
 
-export type { SendBlock } from '@ask-user-kit/core/history';
+export type { SendBlock } from '@ask-user-kit/core/internal';
 
 /** Which thread to read, from where; the same source and ids as the run's. */
 export type UseThreadHistoryOptions = Omit<HistoryObserverOptions, 'read'> & {

@@ -93,6 +93,7 @@ function FixedInbox({ status, items: given, hasMore = false, error }: FixedInbox
     moreThanCount: false,
     loadMore: async () => {},
     refresh: async () => {},
+    keep: () => {},
     options: { baseUrl: '' },
     filter,
     setFilter,

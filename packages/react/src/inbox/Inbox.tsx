@@ -16,6 +16,10 @@ import {
   type InboxRootProps,
 } from './inboxParts.tsx';
 
+/**
+ * `<Inbox>`'s props: the inbox to show (`useInbox`'s result), each item's thread link, its words,
+ * and the item kinds it answers inline.
+ */
 export interface InboxProps extends InboxRootProps {
   /** The item kinds to answer inline (`forms.withResumeSchemas(…)` for forms). Default: approvals and forms. */
   items?: InboxAnswerProps['items'];

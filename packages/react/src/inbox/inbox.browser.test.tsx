@@ -43,10 +43,11 @@ interface UserInboxProps {
   resource: string;
   label: string;
   pollMs: number;
+  fetch?: typeof fetch;
 }
 
-function UserInbox({ baseUrl, resource, label, pollMs }: UserInboxProps) {
-  const inbox = useInbox({ baseUrl, resource, pollMs });
+function UserInbox({ baseUrl, resource, label, pollMs, fetch }: UserInboxProps) {
+  const inbox = useInbox({ baseUrl, resource, pollMs, fetch });
   return <Inbox inbox={inbox} aria-label={label} threadHref={(item) => `#/threads/${item.thread}`} />;
 }
 
@@ -72,6 +73,39 @@ describe('<Inbox> in Chromium', () => {
       body: JSON.stringify({ ...asked, resumeData: 'Ada' }),
     });
     await answered.text();
+    await expect.element(screen.getByText('Nothing is waiting for you.'), serverWait).toBeVisible();
+  });
+
+  it('keeps an item answered in it in view, saying so, through the polls until it is closed', async () => {
+    const baseUrl = inject('mastraInboxUrl');
+    const resource = `inbox-${crypto.randomUUID()}`;
+    await ask(baseUrl, 'text', 'thread-name', resource);
+    let reads = 0;
+    const counted: typeof fetch = (input, init) => {
+      if (String(input).includes('/inbox?')) reads += 1;
+      return fetch(input, init);
+    };
+    const screen = await render(
+      <UserInbox baseUrl={baseUrl} resource={resource} label="Inbox" pollMs={250} fetch={counted} />,
+      { wrapper: withClient(newQueryClient()) },
+    );
+    const name = screen.getByRole('button', { name: /text thread-name .*What is your name\?/ });
+    await expect.element(name, serverWait).toBeVisible();
+    (name.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const field = screen.getByRole('textbox', { name: 'What is your name?' });
+    await expect.element(field, serverWait).toBeVisible();
+    await userEvent.fill(field, 'Ada');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByText('Answer sent.'), serverWait).toBeVisible();
+
+    // The server lists it no more: it stays while open.
+    const answeredAt = reads;
+    await expect.poll(() => reads, serverWait).toBeGreaterThan(answeredAt + 2);
+    await expect.element(screen.getByText('Answer sent.')).toBeVisible();
+    expect(await axeViolations(screen.container)).toEqual([]);
+    (name.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
     await expect.element(screen.getByText('Nothing is waiting for you.'), serverWait).toBeVisible();
   });
 

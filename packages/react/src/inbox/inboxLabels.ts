@@ -14,6 +14,7 @@ export interface InboxLabels {
   kinds: { prompt: string; approval: string; form: string };
 }
 
+/** `<Inbox>`'s English wording; its `labels` prop replaces any of them. */
 export const defaultInboxLabels: InboxLabels = {
   title: 'Inbox',
   list: 'Waiting for you',

@@ -20,9 +20,9 @@ interface InboxContextValue {
   /** The item whose trigger takes Tab (roving focus): the first when none was focused yet. */
   active: string | undefined;
   setActive(key: string): void;
-  /** The items whose answer is shown. */
+  /** The items whose answer is shown: kept in the list until closed, so that how one ended stays in view. */
   open: ReadonlySet<string>;
-  toggle(key: string): void;
+  toggle(item: InboxItem): void;
 }
 
 interface ItemContextValue {
@@ -61,12 +61,15 @@ export const Root = forwardRef<HTMLElement, InboxRootProps>(function InboxRoot(
   const shown = inbox.items.some((item) => itemKey(item) === active)
     ? active
     : inbox.items[0] && itemKey(inbox.items[0]);
-  const toggle = (key: string) =>
+  const toggle = (item: InboxItem) => {
+    const key = itemKey(item);
+    inbox.keep(item, !open.has(key));
     setOpen((before) => {
       const after = new Set(before);
       if (!after.delete(key)) after.add(key);
       return after;
     });
+  };
   const value = { inbox, labels: words, threadHref, active: shown, setActive, open, toggle };
   return (
     <InboxContext.Provider value={value}>
@@ -167,7 +170,7 @@ export const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'b
         {...attributes('trigger')}
         {...props}
         onFocus={composeEventHandlers(onFocus, () => setActive(key))}
-        onClick={composeEventHandlers(onClick, () => toggle(key))}
+        onClick={composeEventHandlers(onClick, () => toggle(item))}
       >
         {children ?? (
           <>

@@ -1,5 +1,6 @@
 'use client';
-import { createInboxObserver, type InboxObserverOptions, type InboxSnapshot } from '@ask-user-kit/core/inbox';
+import { createInboxObserver, type InboxItem } from '@ask-user-kit/core/inbox';
+import type { InboxObserverOptions, InboxSnapshot } from '@ask-user-kit/core/internal';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** What `useInbox` takes: where the inbox route is, and what to read. */
@@ -18,6 +19,8 @@ export interface InboxFilter {
 export interface UseInboxResult extends InboxSnapshot {
   loadMore(): Promise<void>;
   refresh(): Promise<void>;
+  /** Keeps an item listed after the server stops listing it, or lets it go: `<Inbox>` keeps the open ones. */
+  keep(item: InboxItem, kept: boolean): void;
   /** Shows only one agent's items, or one kind's (`undefined`: all); starts from the options' `agent` and `kind`. */
   filter: InboxFilter;
   setFilter(filter: InboxFilter): void;
@@ -44,7 +47,8 @@ function useObserved(options: UseInboxOptions) {
 export function useInbox(options: UseInboxOptions): UseInboxResult {
   const [filter, setFilter] = useState<InboxFilter>({ agent: options.agent, kind: options.kind });
   const { observer, snapshot } = useObserved({ ...options, ...filter });
-  return { ...snapshot, loadMore: observer.loadMore, refresh: observer.refresh, options, filter, setFilter };
+  const { loadMore, refresh, keep } = observer;
+  return { ...snapshot, loadMore, refresh, keep, options, filter, setFilter };
 }
 
 /**

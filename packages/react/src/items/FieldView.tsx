@@ -1,5 +1,5 @@
-import type { FormData, FormDraft, FormField } from '@ask-user-kit/core/items';
-import type { FormDraftValue } from '@ask-user-kit/core/internal';
+import type { FormData, FormField } from '@ask-user-kit/core/items';
+import type { FormDraft, FormDraftValue } from '@ask-user-kit/core/internal';
 import type { HTMLAttributes, Ref } from 'react';
 import { humanName } from '../internal/humanName.ts';
 import { Details } from '../internal/Details.tsx';

@@ -1,5 +1,5 @@
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
-import type { FormDraft } from '@ask-user-kit/core/items';
+import type { FormDraft } from '@ask-user-kit/core/internal';
 import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
 import { useState, type ReactNode } from 'react';
 import { FieldView, isDraft } from './FieldView.tsx';

@@ -18,7 +18,7 @@ import { takesAnswer } from '../internal/lifecycle.ts';
 import { ItemForm, useItemRoot } from './ItemRoot.tsx';
 import type { ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
-import type { FormDraft } from '@ask-user-kit/core/items';
+import type { FormDraft } from '@ask-user-kit/core/internal';
 import {
   approvedWithChanges,
   isApprovalDraft,

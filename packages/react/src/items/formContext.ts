@@ -1,5 +1,6 @@
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
-import type { FormDraft, FormField } from '@ask-user-kit/core/items';
+import type { FormDraft } from '@ask-user-kit/core/internal';
+import type { FormField } from '@ask-user-kit/core/items';
 import { partIds } from '../internal/ids.ts';
 import { namedContext, usePartContext, type ItemPartsContextValue } from './itemParts.tsx';
 import type { FormLabels } from './labels.ts';

@@ -1,7 +1,12 @@
 import { withAsker } from '../internal/announcement.ts';
 import type { ItemAnswer, SuspensionItem } from '@ask-user-kit/core';
-import { type FormDraft, type FormSchema } from '@ask-user-kit/core/items';
-import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
+import {
+  initialFormDraft,
+  validateForm,
+  type FieldError,
+  type FormDraft,
+  type FormSchema,
+} from '@ask-user-kit/core/internal';
 import {
   forwardRef,
   useId,

@@ -1,14 +1,16 @@
 import {
   validateAnswer,
-  type AnswerOptions,
   type AnswerValue,
-  type MalformedPrompt,
   type Prompt,
   type PromptState,
   type Refusal,
   type RunError,
 } from '@ask-user-kit/core';
-import { DEFAULT_MAX_ANSWER_LENGTH } from '@ask-user-kit/core/internal';
+import {
+  DEFAULT_MAX_ANSWER_LENGTH,
+  type AnswerOptions,
+  type MalformedPrompt,
+} from '@ask-user-kit/core/internal';
 import { failureMessage } from '../internal/announcement.ts';
 import { answerFromDraft, type AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';

@@ -1,5 +1,5 @@
-import { type AnswerOptions, type AnswerValue, type Prompt } from '@ask-user-kit/core';
-import { toRunError } from '@ask-user-kit/core/internal';
+import { type AnswerValue, type Prompt } from '@ask-user-kit/core';
+import { toRunError, type AnswerOptions } from '@ask-user-kit/core/internal';
 import { showsControls } from '../internal/lifecycle.ts';
 import { useInsertionEffect, useRef, useState } from 'react';
 import type { AnswerDraft } from '../draft.ts';

@@ -1,5 +1,5 @@
-import { parsePrompt, type AskUserPrompt, type MalformedPrompt, type Prompt } from '@ask-user-kit/core';
-import { decodeText } from '@ask-user-kit/core/internal';
+import { parsePrompt, type Prompt } from '@ask-user-kit/core';
+import { decodeText, type MalformedPrompt, type WellFormedPrompt } from '@ask-user-kit/core/internal';
 import multipleResume from '../../../core/src/fixtures/multiple.resume.sse?raw';
 import multipleStream from '../../../core/src/fixtures/multiple.stream.sse?raw';
 import singleResume from '../../../core/src/fixtures/single.resume.sse?raw';
@@ -35,7 +35,7 @@ function promptFromStream(name: string, sse: string): Prompt {
   return promptFromChunk(chunk);
 }
 
-function question(name: string, prompt: Prompt): AskUserPrompt {
+function question(name: string, prompt: Prompt): WellFormedPrompt {
   if (prompt.kind === 'malformed') throw new Error(`recorded "${name}" no longer parses: ${prompt.reason}`);
   return prompt;
 }

@@ -1,4 +1,5 @@
-import { createFetchTransport, type AnswerValue, type AskUserPrompt } from '@ask-user-kit/core';
+import { createFetchTransport, type AnswerValue } from '@ask-user-kit/core';
+import type { WellFormedPrompt } from '@ask-user-kit/core/internal';
 
 /** One recorded answer of the Mastra server to a request. */
 export type RecordedResponse =
@@ -58,7 +59,7 @@ export function replayServer(responses: RecordedResponse[]): ReplayServer {
  * transport against recorded responses: it resolves once the resumed stream is read, and rejects
  * with the transport's error (`expired`, `http`, `network`) the way a live server would make it.
  */
-export function resumeAgainst(prompt: AskUserPrompt, responses: RecordedResponse[]) {
+export function resumeAgainst(prompt: WellFormedPrompt, responses: RecordedResponse[]) {
   const transport = createFetchTransport({ baseUrl: '', agentId: 'recorded', fetch: replayFetch(responses) });
   return async (value: AnswerValue): Promise<void> => {
     const stream = await transport.resume({

@@ -1,12 +1,8 @@
 'use client';
 import type { ItemKind } from '@ask-user-kit/core';
 import { approvals, forms } from '@ask-user-kit/core/items';
-import {
-  createWorkflowTransport,
-  startWorkflow,
-  type WorkflowRunState,
-  type WorkflowTransportOptions,
-} from '@ask-user-kit/core/workflow';
+import type { WorkflowRunState, WorkflowTransportOptions } from '@ask-user-kit/core/internal';
+import { createWorkflowTransport, startWorkflow } from '@ask-user-kit/core/workflow';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { AgentRun } from '../agentRunTypes.ts';

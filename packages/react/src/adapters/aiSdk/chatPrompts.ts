@@ -1,5 +1,11 @@
-import { parsePrompt, type Prompt, type SuspendedToolCall } from '@ask-user-kit/core';
-import { isAskUserCall, promptKey, readAskUserOutput, type FoundPrompt } from '@ask-user-kit/core/internal';
+import { parsePrompt, type Prompt } from '@ask-user-kit/core';
+import {
+  isAskUserCall,
+  promptKey,
+  readAskUserOutput,
+  type FoundPrompt,
+  type SuspendedToolCall,
+} from '@ask-user-kit/core/internal';
 import { isRecord } from '../shared/isRecord.ts';
 
 // What @mastra/ai-sdk's chatRoute puts into the AI SDK's UI messages, read without importing `ai`:

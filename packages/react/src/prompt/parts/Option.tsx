@@ -1,4 +1,4 @@
-import type { PromptOption } from '@ask-user-kit/core';
+import type { PromptOption } from '@ask-user-kit/core/internal';
 import { forwardRef, type ChangeEvent, type ComponentPropsWithoutRef, type ForwardedRef } from 'react';
 import type { AnswerDraft } from '../../draft.ts';
 import { composeEventHandlers, mergeIds } from '../../internal/primitive.ts';
