@@ -18,6 +18,8 @@ interface Asked {
   toolCallId: string;
 }
 
+// A durable agent's stream stays open across a question unless the body says closeOnSuspend, as the
+// kit's fetch transport does (a plain agent ignores it).
 async function postJson(url: string, body: unknown): Promise<string> {
   const res = await fetch(url, {
     method: 'POST',
@@ -56,11 +58,16 @@ export async function parkConversations(balancer: string, count: number): Promis
         await postJson(`${balancer}/api/agents/${AGENT}/stream`, {
           messages: [{ role: 'user', content: 'Plan a trip for me' }],
           memory,
+          closeOnSuspend: true,
         }),
       );
       if (index % 2 === 1)
         suspendedIn(
-          await postJson(`${balancer}/api/agents/${AGENT}/resume-stream`, { ...asked, resumeData: 'Lisbon' }),
+          await postJson(`${balancer}/api/agents/${AGENT}/resume-stream`, {
+            ...asked,
+            resumeData: 'Lisbon',
+            closeOnSuspend: true,
+          }),
         );
     }),
   );

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   const { startMastraTestServer } = await import('@ask-user-kit/testing');
   const { chatRoute } = await import('@mastra/ai-sdk');
-  const { answerGuard, inboxIndex, libsqlClaimStore } = await import('@ask-user-kit/server');
+  const { answerGuard, editableTool, inboxIndex, libsqlClaimStore } = await import('@ask-user-kit/server');
   const { chatHistoryRoute } = await import('@ask-user-kit/server/ai-sdk');
   const { testAgents } = await import('./src/test/testAgents.ts');
   const { expenseWorkflow, parallelWorkflow } = await import('@ask-user-kit/testing/demo');
@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
     if (
       c.req.path.startsWith('/guarded-chat/') ||
       c.req.path.startsWith('/api/agents/late/') ||
+      c.req.path.startsWith('/api/agents/editable-concierge/') ||
       c.req.path.startsWith('/api/workflows/')
     )
       return guard(c, next);
@@ -57,8 +58,11 @@ export default async function setup(project: TestProject) {
     },
   });
   const booking = bookingAgent(async () => relay.tools(await mcpClient.listTools()));
+  // The concierge whose booking's arguments the user may edit before approving.
+  const { bookTripTool, conciergeAgent } = await import('@ask-user-kit/testing/demo');
+  const editableConcierge = conciergeAgent('editable-concierge', { book_trip: editableTool(bookTripTool) });
   const server = await startMastraTestServer({
-    agents: { ...testAgents(), booking },
+    agents: { ...testAgents(), booking, 'editable-concierge': editableConcierge },
     workflows: { expense: expenseWorkflow(), 'parallel-questions': parallelWorkflow() },
     apiRoutes,
     middleware: [guardChatOnly],

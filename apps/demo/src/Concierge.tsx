@@ -25,7 +25,25 @@ export const budgetJsonSchema = {
   additionalProperties: false,
 };
 
-const items = [approvals, forms.withResumeSchemas({ confirm_budget: budgetJsonSchema })];
+/**
+ * `book_trip`'s input schema (bookTripTool in packages/testing, as JSON Schema): the server made it
+ * an `editableTool`, so its approval can edit the arguments.
+ */
+export const tripJsonSchema = {
+  type: 'object',
+  properties: {
+    destination: { type: 'string' },
+    nights: { type: 'integer', minimum: 1 },
+    total: { type: 'number', minimum: 0 },
+  },
+  required: ['destination', 'nights', 'total'],
+  additionalProperties: false,
+};
+
+const items = [
+  approvals.withInputSchemas({ book_trip: tripJsonSchema }),
+  forms.withResumeSchemas({ confirm_budget: budgetJsonSchema }),
+];
 
 const WORDS = { recipient: 'the concierge', speaker: 'Concierge', waitsOn: 'request' };
 

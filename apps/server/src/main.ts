@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   answerGuard,
+  editableTool,
   inboxIndex,
   keepRunsOnDisconnect,
   libsqlClaimStore,
@@ -15,6 +16,7 @@ import {
   askUserAgent,
   bookingAgent,
   bookingMcpServer,
+  bookTripTool,
   conciergeAgent,
   expenseWorkflow,
   serveMcp,
@@ -105,7 +107,11 @@ const planner = askUserAgent(
 const events = onPostgres ? postgresPubSub({ connectionString: storage }) : undefined;
 const agents = {
   planner: events ? createDurableAgent({ agent: planner, pubsub: events, cache: false }) : planner,
-  concierge: conciergeAgent('concierge', { reserve_table: reserveTableTool }),
+  // The booking's arguments may be corrected before approving (nights, total…): the page edits them.
+  concierge: conciergeAgent('concierge', {
+    reserve_table: reserveTableTool,
+    book_trip: editableTool(bookTripTool),
+  }),
   booking: bookingAgent(async () => relay.tools(await mcpClient.listTools())),
   // Sub-agents behind one agent: the designer asks the user a question, ops needs an approval.
   supervisor: supervisorAgent(),

@@ -20,6 +20,12 @@ export interface ApprovalItem extends ItemIdentity {
   kind: 'approval';
   /** The arguments the tool would run with (an object, or `undefined` when not known). */
   args: Record<string, unknown> | undefined;
+  /**
+   * The form that edits the arguments before approving, each field starting at the call's value:
+   * for a tool the `approvals` kind knows the input schema of (`approvals.withInputSchemas`), which
+   * the server made editable (`editableTool` of `@ask-user-kit/server`).
+   */
+  editForm?: FormSchema;
 }
 
 /** A tool that suspended for data (`suspend(payload)` with a `resumeSchema`): fill in its form. */
@@ -63,11 +69,12 @@ export type ElicitationItem = ItemIdentity & {
 } & ({ mode: 'form'; form: FormSchema } | { mode: 'url'; url: string });
 
 /**
- * What answers an item: an approval, a decline (with a reason for the model), form data, or an
- * elicitation's accept (with the form's data in form mode) or cancel.
+ * What answers an item: an approval (with the arguments the user edited, if any), a decline (with
+ * a reason for the model), form data, or an elicitation's accept (with the form's data in form
+ * mode) or cancel.
  */
 export type ItemAnswer =
-  | { type: 'approve' }
+  | { type: 'approve'; editedArgs?: FormData }
   | { type: 'decline'; reason?: string }
   | { type: 'submit'; data: FormData }
   | { type: 'accept'; data?: FormData }

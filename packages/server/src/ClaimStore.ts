@@ -45,7 +45,8 @@ export interface AnswerRecord {
   /**
    * `accepted` (Mastra took it), `failed` (Mastra refused it: its claim was released),
    * `already-answered` (409), `expired` (410), `bad-signature` (403: see `signingSecret`),
-   * `not-owner` (403), `unauthenticated` (401).
+   * `not-owner` (403), `unauthenticated` (401), `invalid-edit` (400: edited arguments refused, see
+   * `editableTool`).
    */
   outcome:
     | 'accepted'
@@ -54,7 +55,8 @@ export interface AnswerRecord {
     | 'expired'
     | 'bad-signature'
     | 'not-owner'
-    | 'unauthenticated';
+    | 'unauthenticated'
+    | 'invalid-edit';
   /** The HTTP status the request got. */
   status: number;
   /** The caller's resource (`server.auth`'s `mapUserToResourceId`); `undefined` without auth. */

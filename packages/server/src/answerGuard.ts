@@ -4,7 +4,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { DEFAULT_LEASE_MS, holdClaim, takeClaim } from './claimLease.ts';
 import type { ClaimStore } from './ClaimStore.ts';
 import { checkOwner, isObservePath, refuseObserverUnlessOwner } from './ownership.ts';
-import { expiryOf, findSuspension } from './findSuspension.ts';
+import { expired, expiryOf, findSuspension } from './findSuspension.ts';
+export { EXPIRED_CODE } from './findSuspension.ts';
 import { refuseSelfAnswers } from './selfAnswers.ts';
 import { auditTrail } from './auditTrail.ts';
 import { guardedRoute, isAgentPath, normalizePrefix, signedRoute, workflowAnswered } from './guardedPaths.ts';
@@ -13,6 +14,7 @@ import { BAD_SIGNATURE_CODE, BAD_SIGNATURE_MESSAGE, isSignedFor, signResponse } 
 import { signerFor } from './signWorkflows.ts';
 import { inboxHooksOf, type InboxIndex } from './inboxIndex.ts';
 import { watchRuns, watchThreadClears } from './watchRuns.ts';
+import { refuseBadEdits } from './editCheck.ts';
 
 /**
  * Where `@mastra/ai-sdk`'s `chatRoute` is served by default. A POST there whose body has
@@ -31,13 +33,6 @@ export const DEFAULT_AG_UI_PATHS: readonly string[] = ['/copilotkit/*/agent/:age
 export const ALREADY_ANSWERED_MESSAGE = 'This question was already answered.';
 /** `code` of the guard's HTTP 409 ({@link AlreadyAnsweredBody}): another answer took the question first. */
 export const ALREADY_ANSWERED_CODE = 'already-answered';
-
-const EXPIRED_MESSAGE = 'This question has expired.';
-/**
- * The `code` of the guard's HTTP 410 for an answer that came after its question's `expiresAt`
- * (body: `{ error, code, runId, toolCallId, expiresAt }`, `expiresAt` an ISO time).
- */
-export const EXPIRED_CODE = 'expired';
 
 /** The JSON body of the guard's HTTP 409. */
 export interface AlreadyAnsweredBody {
@@ -220,6 +215,12 @@ export function answerGuard(options: AnswerGuardOptions): MiddlewareHandler<Guar
       await trail('bad-signature', 403, suspension);
       return c.json({ error: BAD_SIGNATURE_MESSAGE, code: BAD_SIGNATURE_CODE, runId, toolCallId }, 403);
     }
+    // Edits that would not run are refused before the claim: the approval stays open for corrected ones.
+    const badEdits = await refuseBadEdits(c, mastra, route, suspension);
+    if (badEdits) {
+      await trail('invalid-edit', 400, suspension);
+      return badEdits;
+    }
 
     const lease = { holder: randomUUID(), ms: leaseMs };
     const stillSuspended = async () => {
@@ -287,9 +288,4 @@ function alreadyAnswered(c: Context, runId: string, toolCallId: string) {
     toolCallId,
   };
   return c.json(body, 409);
-}
-
-function expired(c: Context, runId: string, toolCallId: string, expiresAt: number) {
-  const at = Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : undefined;
-  return c.json({ error: EXPIRED_MESSAGE, code: EXPIRED_CODE, runId, toolCallId, expiresAt: at }, 410);
 }

@@ -1,4 +1,5 @@
 import type { Mastra } from '@mastra/core';
+import type { Context } from 'hono';
 import { AGENT_LOOP_WORKFLOWS } from './ownership.ts';
 import { type AnswerIds, isRecord } from './readAnswerIds.ts';
 
@@ -140,4 +141,17 @@ function toolCallIdOf(payload: Record<string, unknown>): string | undefined {
   if (isRecord(approval) && typeof approval.toolCallId === 'string') return approval.toolCallId;
   if (typeof payload.toolCallId === 'string') return payload.toolCallId;
   return undefined;
+}
+
+const EXPIRED_MESSAGE = 'This question has expired.';
+/**
+ * The `code` of the guard's HTTP 410 for an answer that came after its question's `expiresAt`
+ * (body: `{ error, code, runId, toolCallId, expiresAt }`, `expiresAt` an ISO time).
+ */
+export const EXPIRED_CODE = 'expired';
+
+/** The guard's HTTP 410 for an answer after its question's expiry. */
+export function expired(c: Context, runId: string, toolCallId: string, expiresAt: number) {
+  const at = Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : undefined;
+  return c.json({ error: EXPIRED_MESSAGE, code: EXPIRED_CODE, runId, toolCallId, expiresAt: at }, 410);
 }

@@ -1,5 +1,6 @@
 export { answerGuard } from './answerGuard.ts';
 export { guardedTool } from './guardedTool.ts';
+export { editableTool } from './editableTool.ts';
 export type { AnswerRecord, ClaimStore } from './ClaimStore.ts';
 export { libsqlClaimStore } from './libsqlClaimStore.ts';
 export { createClaimStore } from './createClaimStore.ts';

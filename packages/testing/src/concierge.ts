@@ -74,14 +74,27 @@ export function conciergeStep(ctx: ScriptContext): ScriptStep {
   const budget = budgetSchema.safeParse(resultOf(ctx, 'confirm_budget')).data;
   // No budget yet, or one Mastra refused (it answers a resume that fails the schema with an error result): ask.
   if (!budget) return ask.raw({ destination: conciergeTrip.destination }, 'confirm_budget');
-  const { reference } = booking as { reference: string };
+  const { reference, edits } = booking as { reference: string; edits?: Record<string, Edit> };
+  const trip = { ...conciergeTrip, ...editedValues(edits) };
   const leeway = budget.flexible ? ', with a little leeway' : ', strictly';
   const notes = budget.notes ? ` Noted: ${budget.notes}.` : '';
   return reply(
-    `Booked ${conciergeTrip.nights} nights in ${conciergeTrip.destination} (reference ${reference}, ` +
-      `${conciergeTrip.total} EUR). I will plan activities within ${budget.amount} ${budget.currency}${leeway}.${notes}`,
+    `Booked ${trip.nights} nights in ${trip.destination} (reference ${reference}, ` +
+      `${trip.total} EUR).${changesSaid(edits)} I will plan activities within ${budget.amount} ${budget.currency}${leeway}.${notes}`,
   );
 }
+
+/** An argument the user changed before approving (`editableTool` of `@ask-user-kit/server`). */
+type Edit = { from: unknown; to: unknown };
+
+const editedValues = (edits: Record<string, Edit> = {}) =>
+  Object.fromEntries(Object.entries(edits).map(([name, edit]) => [name, edit.to]));
+
+/** " You changed nights from 3 to 4." for each argument the user changed. */
+const changesSaid = (edits: Record<string, Edit> = {}) =>
+  Object.entries(edits)
+    .map(([name, { from, to }]) => ` You changed ${name} from ${String(from)} to ${String(to)}.`)
+    .join('');
 
 /**
  * The concierge: a tool that needs approval, then a tool that suspends for a form. `tools` adds

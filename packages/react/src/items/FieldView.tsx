@@ -19,7 +19,11 @@ export interface FieldViewProps {
   path: string;
   value: FormDraftValue | undefined;
   onChange: (value: FormDraftValue) => void;
-  context: ResumeFormContextValue;
+  /** What the field reads of its form: the words, the state, the messages by path, the ids' prefix. */
+  context: Pick<ResumeFormContextValue, 'state' | 'errors'> & {
+    labels: FormLabels;
+    ids: { fieldPrefix: string };
+  };
   /** The app's props and ref, on the field's outer element (top-level fields only). */
   outer?: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> };
 }

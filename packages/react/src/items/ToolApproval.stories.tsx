@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ItemStory, StatesGrid, bookTrip, type StateCell } from './storyRun.tsx';
+import { ItemStory, StatesGrid, bookTrip, editableTrip, type StateCell } from './storyRun.tsx';
 import { ToolApproval } from './ToolApproval.tsx';
+import type { ItemRun } from './itemState.ts';
 import type { PromptState } from '@ask-user-kit/core';
 
 /**
@@ -112,6 +113,44 @@ export const Expired: Story = {
   play: async ({ canvasElement }) => {
     expectState(canvasElement, 'expired');
     await expect(root(canvasElement)).toHaveTextContent('This request is no longer open.');
+  },
+};
+
+const editable = {
+  item: editableTrip,
+  view: (run: ItemRun) => <ToolApproval run={run} item={editableTrip} />,
+};
+
+export const Editing: Story = {
+  name: 'Editing the arguments, an invalid value refused',
+  args: editable,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit' }));
+    const nights = canvas.getByRole('spinbutton', { name: 'Nights' });
+    await expect(canvas.getByRole('textbox', { name: 'Destination' })).toHaveFocus();
+    await expect(nights).toHaveValue(3);
+    await userEvent.clear(nights);
+    await userEvent.type(nights, '2.5');
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    expectState(canvasElement, 'ready');
+    await expect(nights).toHaveAttribute('aria-invalid', 'true');
+    await expect(nights).toHaveFocus();
+    await expect(root(canvasElement)).toHaveTextContent('1 field needs attention.');
+    await expect(canvas.getByRole('button', { name: 'Undo changes' })).toBeEnabled();
+  },
+};
+
+export const ApprovedWithChanges: Story = {
+  args: {
+    ...editable,
+    state: 'answered',
+    answer: { type: 'approve', editedArgs: { destination: 'Lisbon', nights: 4, total: 840 } },
+  },
+  play: async ({ canvasElement }) => {
+    expectState(canvasElement, 'answered');
+    await expect(root(canvasElement)).toHaveTextContent('Approved with changes.');
+    await expect(root(canvasElement)).toHaveTextContent('Nights4');
   },
 };
 

@@ -3,7 +3,6 @@ import {
   Actions,
   Answer,
   Approve,
-  Arguments,
   Decline,
   ErrorMessage,
   Reason,
@@ -16,11 +15,11 @@ import {
   type ToolApprovalContextValue,
   type ToolApprovalRootProps,
 } from './approvalParts.tsx';
+import { Arguments, Edit } from './approvalArguments.tsx';
 import { itemComponent } from './itemParts.tsx';
 
 export type {
   ToolApprovalActionsProps,
-  ToolApprovalArgumentsProps,
   ToolApprovalButtonProps,
   ToolApprovalContextValue,
   ToolApprovalReasonProps,
@@ -29,6 +28,7 @@ export type {
   ToolApprovalTextProps,
   ToolApprovalTitleProps,
 } from './approvalParts.tsx';
+export type { ToolApprovalArgumentsProps } from './approvalArguments.tsx';
 
 export type ToolApprovalProps = ToolApprovalRootProps;
 
@@ -43,6 +43,7 @@ function DefaultLayout() {
     <>
       <Title />
       <Arguments />
+      <Edit />
       <Answer />
       <Reason />
       <ErrorMessage />
@@ -59,7 +60,9 @@ function DefaultLayout() {
 
 /**
  * A tool call waiting for the user's approval (`requireApproval`): what the tool wants to do, its
- * arguments shown readably, Approve, and Decline with an optional reason told to the model. The
+ * arguments shown readably, Approve, and Decline with an optional reason told to the model; for a
+ * tool whose arguments may be edited (the item's `editForm`), Edit shows them as fields, checked in
+ * the browser before the approval sends them ("Approved with changes."). The
  * states of `<AskUserPrompt>`: ready, submitting, failed (with Retry), answered, answered
  * elsewhere, expired, and malformed (its reason folded under "Details"). Give it children (its parts) for a layout
  * of your own.
@@ -85,6 +88,7 @@ export const ToolApproval = Object.assign(itemComponent(Root, DefaultLayout, 'To
   Actions,
   Approve,
   Decline,
+  Edit,
   Retry,
   Error: ErrorMessage,
   Answer,

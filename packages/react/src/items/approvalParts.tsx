@@ -1,13 +1,6 @@
 import { withAsker } from '../internal/announcement.ts';
 import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
-import {
-  forwardRef,
-  useId,
-  type ComponentPropsWithoutRef,
-  type HTMLAttributes,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { composeEventHandlers } from '../internal/primitive.ts';
 import {
   itemAttributes,
@@ -25,7 +18,13 @@ import { takesAnswer } from '../internal/lifecycle.ts';
 import { ItemForm, useItemRoot } from './ItemRoot.tsx';
 import type { ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
-import { humanName } from '../internal/humanName.ts';
+import type { FormDraft } from '@ask-user-kit/core/internal';
+import {
+  approvedWithChanges,
+  isApprovalDraft,
+  useApprovalEdit,
+  type ApprovalDraft,
+} from './approvalEdit.tsx';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
   /** The approval (from `run.openItems`, or an entry of `run.items`). */
@@ -34,7 +33,7 @@ export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'fo
   run: ItemRun;
   /** Replaces any of the strings shown or announced. */
   labels?: Partial<ApprovalLabels>;
-  /** Keep the decline reason in sessionStorage until answered, so it survives a reload. Default true. */
+  /** Keep the decline reason and the edited arguments in sessionStorage until answered, so they survive a reload. Default true. */
   persistDraft?: boolean;
   children?: ReactNode;
 }
@@ -49,14 +48,24 @@ export interface ToolApprovalContextValue extends ItemPartsContextValue {
   /** The decline reason typed so far. */
   reason: string;
   setReason: (reason: string) => void;
+  /** The arguments are being edited (an approval with an `editForm`): `.Arguments` shows them as fields. */
+  editing: boolean;
+  /** Starts editing (the fields at the call's values), or stops it (the edits dropped). */
+  setEditing: (editing: boolean) => void;
+  /** The arguments as edited, while editing. */
+  editedArgs: FormDraft | undefined;
+  setEditedArgs: (editedArgs: FormDraft) => void;
+  /** The fields' messages of the last refused approval, by field path, until they are fixed. */
+  errors: ReadonlyMap<string, string>;
+  /** Approves: with the edited arguments while editing, checked first (refused ones send nothing). */
   approve: () => void;
   /** Declines, with the reason typed (if any). */
   decline: () => void;
   /** Sends the failed answer again. */
   retry: () => void;
-  /** What `.Answer` shows once answered: approved, or declined (with the reason). */
+  /** What `.Answer` shows once answered: approved (with changes), or declined (with the reason). */
   outcome: string | undefined;
-  ids: { title: string; reason: string; error: string };
+  ids: { title: string; reason: string; error: string; fieldPrefix: string };
 }
 
 export const ApprovalContext = namedContext<ToolApprovalContextValue>('ToolApprovalContext');
@@ -74,12 +83,11 @@ const approvalStatusParts = itemStatusParts(
 export const useApprovalContext = (user: string) =>
   usePartContext(ApprovalContext, user, '<ToolApproval> or <ToolApproval.Root>');
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-
 function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined {
   const sent = entry.answer;
   if (entry.state !== 'answered' || !sent) return undefined;
-  return sent.type === 'decline' ? labels.declined(sent.reason) : labels.approved;
+  if (sent.type === 'decline') return labels.declined(sent.reason);
+  return approvedWithChanges(sent) ? labels.approvedWithChanges : labels.approved;
 }
 
 /**
@@ -98,12 +106,14 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     run,
     forwardedRef,
     busy: labels.busy,
-    initialDraft: () => '',
-    isDraft: isText,
+    initialDraft: (): ApprovalDraft => ({ reason: '' }),
+    isDraft: isApprovalDraft,
     persistDraft,
   });
-  const { entry, state, answerable, notice, send, draft: reason } = root;
-  const ids = { title: useId(), reason: useId(), error: useId() };
+  const { entry, state, answerable, notice, send, draft } = root;
+  const { reason } = draft;
+  const ids = { title: useId(), reason: useId(), error: useId(), fieldPrefix: useId() };
+  const edit = useApprovalEdit(item, draft, root.setDraft, ids.fieldPrefix);
 
   const outcome = outcomeOf(entry, labels);
   const shared = useItemPartsValue(
@@ -111,7 +121,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     labels,
     withAsker(labels.title(item.toolName), item.agent, labels),
     outcome,
-    notice,
+    edit.errors.size > 0 ? labels.invalid(edit.errors.size) : notice,
   );
   const context: ToolApprovalContextValue = {
     ...shared,
@@ -120,9 +130,19 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     error: entry.error,
     labels,
     reason,
-    setReason: root.setDraft,
+    setReason: (text) => root.setDraft({ ...draft, reason: text }),
+    editing: edit.editing,
+    setEditing: edit.setEditing,
+    editedArgs: draft.editedArgs,
+    setEditedArgs: edit.setArgs,
+    errors: edit.errors,
     approve: () => {
-      if (answerable) send(() => run.store.submit(item.key, { type: 'approve' }));
+      if (!answerable) return;
+      const editedArgs = edit.edits();
+      if (editedArgs === false) return;
+      send(() =>
+        run.store.submit(item.key, editedArgs ? { type: 'approve', editedArgs } : { type: 'approve' }),
+      );
     },
     decline: () => {
       if (answerable) send(() => run.store.submit(item.key, { type: 'decline', reason: reason.trim() }));
@@ -136,6 +156,7 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
       context={ApprovalContext}
       value={context}
       onSubmit={state === 'failed' ? context.retry : context.approve}
+      data-invalid={edit.errors.size > 0 ? '' : undefined}
       {...formProps}
     >
       {children}
@@ -145,63 +166,6 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
 Root.displayName = 'ToolApproval.Root';
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
-
-const isPlain = (value: unknown): value is string | number | boolean | null =>
-  value === null || ['string', 'number', 'boolean'].includes(typeof value);
-
-/** An argument as a person reads it: text and numbers as they are, a list of them joined with ", ", anything else as names and values of its own. */
-function ArgumentValue({ value }: { value: unknown }): ReactNode {
-  if (isPlain(value)) return String(value);
-  if (Array.isArray(value) && value.every(isPlain)) return value.join(', ');
-  return (
-    <dl>
-      <ArgumentRows entries={Object.entries(value as object)} />
-    </dl>
-  );
-}
-
-/** A `<dl>`'s names and values, the names tidied ("total_price" → "Total price"). */
-function ArgumentRows({ entries }: { entries: [string, unknown][] }) {
-  return entries.map(([name, value]) => (
-    <div key={name} data-part="argument">
-      <dt>{humanName(name)}</dt>
-      <dd>
-        <ArgumentValue value={value} />
-      </dd>
-    </div>
-  ));
-}
-
-/** The attributes a `<dl>` and a `<p>` share: with no arguments it is a `<p>`. */
-export type ToolApprovalArgumentsProps = HTMLAttributes<HTMLElement>;
-
-/** The call's arguments, one name and value each (an object's own names and values under it); "No arguments." when none. */
-export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(function Arguments(props, ref) {
-  const { item, state, labels } = useApprovalContext('<ToolApproval.Arguments>');
-  if (item.kind !== 'approval') return null;
-  const entries = Object.entries(item.args ?? {});
-  if (entries.length === 0)
-    return (
-      <p
-        {...itemAttributes('description', 'approval', state)}
-        {...props}
-        ref={ref as Ref<HTMLParagraphElement>}
-      >
-        {props.children ?? labels.noArguments}
-      </p>
-    );
-  return (
-    <dl
-      {...itemAttributes('arguments', 'approval', state)}
-      aria-label={labels.arguments}
-      {...props}
-      ref={ref as Ref<HTMLDListElement>}
-    >
-      {props.children ?? <ArgumentRows entries={entries} />}
-    </dl>
-  );
-});
-Arguments.displayName = 'ToolApproval.Arguments';
 
 export type ToolApprovalReasonProps = ComponentPropsWithoutRef<'input'>;
 

@@ -2,6 +2,9 @@ import { stateWords, type StateLabels } from '../internal/announcement.ts';
 import { humanName } from '../internal/humanName.ts';
 import { expiresInWords } from '../internal/TimeLeft.tsx';
 
+const fieldsNeedAttention = (count: number) =>
+  `${count} field${count === 1 ? ' needs' : 's need'} attention.`;
+
 /** The strings both `<ToolApproval>` and `<ResumeForm>` show. */
 interface ItemLabels extends StateLabels {
   /** The item's title from the tool's name (`book_trip`), when nothing better names it. */
@@ -24,6 +27,18 @@ export interface ApprovalLabels extends ItemLabels {
   decline: string;
   approved: string;
   declined: (reason: string | undefined) => string;
+  /** Edits the arguments, for a tool whose arguments may be edited (the item's `editForm`). */
+  edit: string;
+  /** Leaves editing, the arguments back to the call's. */
+  cancelEdit: string;
+  /** The outcome of an approval with edited arguments. */
+  approvedWithChanges: string;
+  /** Said when edited arguments were refused: how many fields need attention. */
+  invalid: (count: number) => string;
+  /** A field of the edited arguments: may be left out, a select's empty choice, cannot be edited here. */
+  optional: string;
+  noChoice: string;
+  unsupported: string;
 }
 
 /** `<ToolApproval>`'s English wording; its `labels` prop replaces any of them. */
@@ -38,6 +53,13 @@ export const defaultApprovalLabels: ApprovalLabels = {
   ...stateWords,
   approved: 'Approved.',
   declined: (reason) => (reason ? `Declined: ${reason}` : 'Declined.'),
+  edit: 'Edit',
+  cancelEdit: 'Undo changes',
+  approvedWithChanges: 'Approved with changes.',
+  invalid: fieldsNeedAttention,
+  optional: '(optional)',
+  noChoice: '—',
+  unsupported: 'This field cannot be edited here.',
   answeredElsewhere: 'This request was answered in another window or device.',
   expired: 'This request is no longer open.',
   malformed: 'This request cannot be shown.',
@@ -88,7 +110,7 @@ export const defaultFormLabels: FormLabels = {
   noChoice: '—',
   yes: 'Yes',
   no: 'No',
-  invalid: (count) => `${count} field${count === 1 ? ' needs' : 's need'} attention.`,
+  invalid: fieldsNeedAttention,
   requester: (server) => `Asked by the MCP server “${server}”`,
   decline: 'Decline',
   cancel: 'Cancel',

@@ -22,6 +22,31 @@ export const bookTrip = approvals.parse(
   'run-1:call-1',
 )!;
 
+/** `book_trip`'s input schema: z.toJSONSchema(bookTripTool.inputSchema) of packages/testing. */
+export const tripJsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    destination: { type: 'string' },
+    nights: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+    total: { type: 'number' },
+  },
+  required: ['destination', 'nights', 'total'],
+  additionalProperties: false,
+};
+
+/** The booking as an approval whose arguments the user may edit (`approvals.withInputSchemas`). */
+export const editableTrip = approvals.withInputSchemas({ book_trip: tripJsonSchema }).parse(
+  {
+    runId: 'run-1',
+    toolCallId: 'call-1',
+    toolName: 'book_trip',
+    requiresApproval: true,
+    args: { destination: 'Lisbon', nights: 3, total: 840 },
+  },
+  'run-1:call-1',
+)!;
+
 /** `confirm_budget`'s resume schema: z.toJSONSchema(budgetSchema) of packages/testing. */
 export const budgetJsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
