@@ -46,6 +46,21 @@ function suspendedIn(text: string): Asked {
 }
 
 /**
+ * Waits until Mastra lists the run as suspended: a durable agent's stream ends at the question
+ * (closeOnSuspend) a moment before the run's suspension is stored, and a resume sent in between is
+ * refused ("This workflow run was not suspended").
+ */
+async function untilListedSuspended(balancer: string, resource: string, runId: string): Promise<void> {
+  const url = `${balancer}/api/agents/${AGENT}/suspended-runs?resourceId=${encodeURIComponent(resource)}`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const res = await fetch(url);
+    if (res.ok && (await res.text()).includes(runId)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`run ${runId} was never listed as suspended`);
+}
+
+/**
  * Leaves `count` conversations waiting, through the balancer: each asks its first question, and
  * every other one is answered once and waits on its second (an answered question must leave the list).
  * Resources `parked-0` … `parked-4`, so that a resource holds several items.
@@ -61,7 +76,8 @@ export async function parkConversations(balancer: string, count: number): Promis
           closeOnSuspend: true,
         }),
       );
-      if (index % 2 === 1)
+      if (index % 2 === 1) {
+        await untilListedSuspended(balancer, memory.resource, asked.runId);
         suspendedIn(
           await postJson(`${balancer}/api/agents/${AGENT}/resume-stream`, {
             ...asked,
@@ -69,6 +85,7 @@ export async function parkConversations(balancer: string, count: number): Promis
             closeOnSuspend: true,
           }),
         );
+      }
     }),
   );
 }
