@@ -47,9 +47,18 @@ const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
 export default defineConfig({
   plugins: [react()],
   test: {
-    // `pnpm test` (scripts/test.mjs) sets ASK_REPORT_DIR; .ci/summary.mjs reads the JSON report.
+    // `pnpm test` (scripts/test.mjs) sets ASK_REPORT_DIR, and ASK_VITEST_REPORT for its second Vitest
+    // step; .ci/summary.mjs reads the JSON reports.
     reporters: process.env.ASK_REPORT_DIR
-      ? ['default', ['json', { outputFile: `${process.env.ASK_REPORT_DIR}/vitest.json` }]]
+      ? [
+          'default',
+          [
+            'json',
+            {
+              outputFile: `${process.env.ASK_REPORT_DIR}/${process.env.ASK_VITEST_REPORT ?? 'vitest.json'}`,
+            },
+          ],
+        ]
       : ['default'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
