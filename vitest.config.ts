@@ -68,6 +68,10 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // Its files share their worker's modules instead of each importing Mastra again: that import
+          // was most of the project's time. Its tests start their own servers and stores, and undo
+          // what they stub.
+          isolate: false,
           include: [
             'packages/core/src/**/*.test.ts',
             'packages/testing/src/**/*.test.ts',
