@@ -47,9 +47,18 @@ const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
 export default defineConfig({
   plugins: [react()],
   test: {
-    // `pnpm test` (scripts/test.mjs) sets ASK_REPORT_DIR; .ci/summary.mjs reads the JSON report.
+    // `pnpm test` (scripts/test.mjs) sets ASK_REPORT_DIR, and ASK_VITEST_REPORT for its second Vitest
+    // step; .ci/summary.mjs reads the JSON reports.
     reporters: process.env.ASK_REPORT_DIR
-      ? ['default', ['json', { outputFile: `${process.env.ASK_REPORT_DIR}/vitest.json` }]]
+      ? [
+          'default',
+          [
+            'json',
+            {
+              outputFile: `${process.env.ASK_REPORT_DIR}/${process.env.ASK_VITEST_REPORT ?? 'vitest.json'}`,
+            },
+          ],
+        ]
       : ['default'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -59,6 +68,10 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          // Its files share their worker's modules instead of each importing Mastra again: that import
+          // was most of the project's time. Its tests start their own servers and stores, and undo
+          // what they stub.
+          isolate: false,
           include: [
             'packages/core/src/**/*.test.ts',
             'packages/testing/src/**/*.test.ts',

@@ -4,7 +4,8 @@
 //
 //   setup.jsonl    steps of .ci/run before the tests (one JSON object a line); counted only when they fail
 //   steps.json     the steps of scripts/test.mjs: { name, command, status, exitCode, durationMs, report?, reason? }
-//   vitest.json    Vitest's json reporter          (a step with report: "vitest.json")
+//   vitest.json    Vitest's json reporter          (a step with report: "vitest.json"; the browser
+//                  projects' step writes vitest-browser.json)
 //   playwright.json Playwright's json reporter     (a step with report: "playwright.json")
 //   consumers.json scripts/consumers.mjs's checks   (the check:consumers step)
 //   scale.json     scripts/scale.sh --ci's checks    (the check:scale step, same shape)
@@ -94,6 +95,7 @@ function checksCounts(report) {
 
 const readers = {
   'vitest.json': vitestCounts,
+  'vitest-browser.json': vitestCounts,
   'playwright.json': playwrightCounts,
   'consumers.json': checksCounts,
   'scale.json': checksCounts,

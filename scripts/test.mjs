@@ -2,13 +2,16 @@
 // `pnpm test`: every check. A failing step does not stop the next ones; the exit code is non-zero if
 // any step failed or if no test ran. Steps are picked up when their script exists:
 //   typecheck   root `typecheck`
-//   vitest      root `test:vitest`: every project in vitest.config.ts (core, react, browser, storybook, …)
+//   vitest      Vitest's projects that run in Node (core, react, react18, …): every project of
+//               vitest.config.ts but those of vitest:browser (root `test:vitest` runs them all at once)
+//   vitest:browser  Vitest's projects in Chromium (browser, browser-react18, storybook)
 //   check:*     every root script named `check:<name>`, in package.json's order (one step each:
 //               check:size, check:lint, check:cycles, …; check:consumers reports each consumer)
 //   e2e         apps/demo `test:e2e`, once apps/demo has a Playwright config
-// The steps run in two lanes at once, each one step after the other: the main lane (the test suites,
-// which keep both cores busy) and, beside it, the steps in ALONGSIDE, which install apps with npm and
-// wait on the network and on the servers they start much of the time. An alongside step's output goes
+// The steps run in two lanes at once, each one step after the other: the main lane (typecheck, the
+// Node tests, the e2e tests) and, beside it, the steps in ALONGSIDE: first those that install apps
+// with npm and wait on the network and on the servers they start much of the time, then the browser
+// tests and the short checks, so that both lanes take about as long. An alongside step's output goes
 // to <report dir>/<step>.log and is printed whole when the step ends. ASK_LANES=1 runs every step in
 // one lane, in the order above. The steps that install the kit's packed packages share one pack of
 // them (ASK_PACKED_DIR, scripts/processes.mjs's packPackages).
@@ -52,13 +55,23 @@ const checkReports = {
   'check:scale': 'scale.json',
 };
 
+// The names of vitest.config.ts's projects that run in Chromium (patterns, as `vitest --project` takes).
+const BROWSER_PROJECTS = ['browser*', 'storybook'];
+
 /** @type {{ name: string, command: string[], report?: string, env?: Record<string,string>, missing: string | null }[]} */
 const steps = [
   { name: 'typecheck', command: ['pnpm', 'run', 'typecheck'], missing: rootScript('typecheck') },
   {
     name: 'vitest',
-    command: ['pnpm', 'run', 'test:vitest'],
+    command: ['pnpm', 'exec', 'vitest', 'run', ...BROWSER_PROJECTS.map((p) => `--project=!${p}`)],
     report: 'vitest.json',
+    missing: rootScript('test:vitest'),
+  },
+  {
+    name: 'vitest:browser',
+    command: ['pnpm', 'exec', 'vitest', 'run', ...BROWSER_PROJECTS.map((p) => `--project=${p}`)],
+    report: 'vitest-browser.json',
+    env: { ASK_VITEST_REPORT: 'vitest-browser.json' },
     missing: rootScript('test:vitest'),
   },
   ...Object.keys(rootScripts)
@@ -88,8 +101,9 @@ const steps = [
   },
 ];
 
-/** Steps run beside the main lane (see the top of this file). */
-const ALONGSIDE = new Set(['check:consumers', 'check:deploy', 'check:scale']);
+/** Steps run beside the main lane, in this order (see the top of this file): the check:* steps not named are last. */
+const ALONGSIDE = ['check:consumers', 'check:deploy', 'check:scale', 'vitest:browser'];
+const MAIN = new Set(['typecheck', 'vitest', 'e2e']);
 const oneLane = process.env.ASK_LANES === '1';
 
 /** Runs `command`; its output goes to the terminal, or to `log` (a file path) when given. */
@@ -169,15 +183,23 @@ async function runStep(step, alongside) {
 const lane = async (laneSteps, alongside) => {
   for (const step of laneSteps) await runStep(step, alongside);
 };
-const isAlongside = (step) => !oneLane && ALONGSIDE.has(step.name);
+const alongsideOrder = (step) => {
+  const at = ALONGSIDE.indexOf(step.name);
+  return at === -1 ? ALONGSIDE.length : at;
+};
 try {
-  await Promise.all([
-    lane(
-      steps.filter((s) => !isAlongside(s)),
-      false,
-    ),
-    lane(steps.filter(isAlongside), true),
-  ]);
+  await (oneLane
+    ? lane(steps, false)
+    : Promise.all([
+        lane(
+          steps.filter((s) => MAIN.has(s.name)),
+          false,
+        ),
+        lane(
+          steps.filter((s) => !MAIN.has(s.name)).sort((a, b) => alongsideOrder(a) - alongsideOrder(b)),
+          true,
+        ),
+      ]));
 } finally {
   rmSync(packedDir, { recursive: true, force: true });
 }
