@@ -133,7 +133,9 @@ export const adapterEntries: AdapterEntry[] = [
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (10,507 B on 2026-12-05).
     // 10,752 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (11,266 B on 2026-12-05).
-    budget: 11_520,
+    // 11,520 B until the interrupt kept its signature (also when restored from the list) and sent it
+    // back in forwardedProps, so that a signing guard takes AG-UI answers (11,726 B on 2026-12-05).
+    budget: 11_904,
   },
   {
     name: 'ask-user-kit/copilotkit: useAskUserCopilotKit + createFetchTransport + AskUserPrompt',
@@ -150,7 +152,9 @@ export const adapterEntries: AdapterEntry[] = [
     // 13,440 B until a broken reply was read on with observe (13,870 B on 2026-12-05).
     // 14,080 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (14,631 B on 2026-12-05).
     // Lowered from 14,848 B when the fetch transport's observe route became part of the `reconnect` plug-in (14,110 B on 2026-12-05).
-    budget: 14_336,
+    // 14,336 B until the interrupt kept its signature and sent it back in forwardedProps, so that a
+    // signing guard takes CopilotKit answers (14,572 B on 2026-12-05).
+    budget: 14_720,
   },
 ];
 
@@ -180,7 +184,11 @@ export const itemEntries: AdapterEntry[] = [
     // Lowered from 6,912 B: the item lifecycle that copied the prompt's is gone (4,690 B on 2026-12-05).
     // 5,120 B until the time left (`.TimeLeft`), the signature sent with an approval and the sub-agent
     // that asked came in (5,726 B on 2026-12-05).
-    budget: 5_888,
+    // 5,888 B until an approval could be approved with edits (13,499 B on 2026-12-05): its arguments
+    // become the form's fields (FieldView, the schema reader and validator: the form entry's code).
+    // Every app with approvals pays it today, edits or not; loading the edit form only for an app
+    // that passes input schemas (`approvals.withInputSchemas`) would give most of it back.
+    budget: 13_824,
   },
   {
     name: 'ask-user-kit/form: ResumeForm + forms',
@@ -202,7 +210,8 @@ export const itemEntries: AdapterEntry[] = [
     // 18,432 B until the time left, signatures, the sub-agent that asked and reading on a broken
     // reply came into the store it uses (20,794 B on 2026-12-05).
     // Lowered from 21,248 B when reading on a broken reply became the `reconnect` plug-in (20,137 B on 2026-12-05).
-    budget: 20_352,
+    // 20,352 B until a workflow step's signature was kept and sent with its answer (20,633 B on 2026-12-05).
+    budget: 20_864,
   },
 ];
 
