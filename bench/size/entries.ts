@@ -77,7 +77,8 @@ export const adapterEntries: AdapterEntry[] = [
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (10,830 B on 2026-12-05).
     // 11,008 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (11,637 B on 2026-12-05).
-    budget: 11_776,
+    // 11,776 B until a prompt's status found by key instead of a scan of the whole transcript per prompt (core's transcript index) (12,034 B on 2026-12-05).
+    budget: 12_288,
   },
   {
     name: 'ask-user-kit/mastra-react: useAskUserMastraChat + createFetchTransport + AskUserPrompt',
@@ -94,7 +95,9 @@ export const adapterEntries: AdapterEntry[] = [
     // 13,312 B until a broken reply was read on with observe (13,816 B on 2026-12-05).
     // 14,080 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (14,610 B on 2026-12-05).
     // Lowered from 14,848 B when the fetch transport's observe route became part of the `reconnect` plug-in (14,095 B on 2026-12-05).
-    budget: 14_336,
+    // 14,336 B until a prompt's status found by key instead of a scan of the whole transcript per prompt (core's transcript index), and an answer's signature read from the signed suspended-runs list
+    // (`@mastra/react` drops it) (14,609 B on 2026-12-05).
+    budget: 14_848,
   },
   // Opt-in: whole conversations from Mastra memory, tabs in step, one send at a time.
   {
@@ -123,7 +126,8 @@ export const adapterEntries: AdapterEntry[] = [
     // and one failure reader instead of three copies, about 0.9 KB gz in core) and re-read the
     // waiting question after another window answered (11,193 B on 2026-12-05).
     // 11,264 B until the time left, the signature sent with answers, the sub-agent that asked and a store that starts a workflow came in (12,027 B on 2026-12-05).
-    budget: 12_288,
+    // 12,288 B until a prompt's status found by key instead of a scan of the whole transcript per prompt (core's transcript index) (12,416 B on 2026-12-05).
+    budget: 12_672,
   },
   {
     name: 'ask-user-kit/ag-ui: useAskUserAgUi + AskUserPrompt',
