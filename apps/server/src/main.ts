@@ -216,7 +216,10 @@ try {
       instanceHeader,
       answerGuard({ claims, leaseMs, inbox }),
       threadGuard(),
-      keepRunsOnDisconnect(),
+      // Only where the planner is durable. On the LibSQL file, with it, the database stayed locked
+      // (SQLITE_BUSY on every write) after the expense workflow's reload in the e2e run; not yet
+      // explained, so it stays off where it has nothing to do.
+      ...(onPostgres ? [keepRunsOnDisconnect()] : []),
     ],
     // The AI SDK's useChat speaks /chat (`@ask-user-kit/react/ai-sdk`), whose history (GET
     // /chat/:agentId/history) gives a reloaded page the conversation back; a CopilotKit app's
