@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 /** The demo's pages, each a way a Mastra app waits for a person; named as each page's title. */
 const PAGES = [
@@ -19,6 +19,15 @@ export function DemoPages({ current }: { current: string }) {
     element.open = false;
     element.querySelector('summary')?.focus();
   };
+  // It also closes on a click or tap outside it, as a menu would.
+  useEffect(() => {
+    const closeOutside = (event: PointerEvent) => {
+      const element = disclosure.current;
+      if (element?.open && !element.contains(event.target as Node)) element.open = false;
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, []);
   return (
     <details ref={disclosure} className="pages" onKeyDown={onKeyDown}>
       <summary className="pages__button">Pages</summary>
