@@ -30,7 +30,8 @@
  * design (entry points, less code), never by golfing. Never raise it to let a change through
  * without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 19_200;
+// Lowered from 19,200 B when the parts were named for React DevTools in development builds only (18,901 B on 2026-12-05).
+export const KIT_BUDGET_GZ_BYTES = 19_091;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

@@ -111,15 +111,8 @@ const AskUserPromptComponent = forwardRef<HTMLFormElement, AskUserPromptProps>(f
     </Root>
   );
 });
-AskUserPromptComponent.displayName = 'AskUserPrompt';
 
-/**
- * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
- * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
- * @example
- * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
- */
-export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
+const parts = {
   Root,
   Question,
   Description,
@@ -137,4 +130,19 @@ export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
   Answer,
   Status,
   TimeLeft,
-});
+};
+
+// Each part is named after its key, as React DevTools and React's warnings show it: in development
+// builds only, where names help; production builds carry none.
+if (process.env.NODE_ENV !== 'production') {
+  AskUserPromptComponent.displayName = 'AskUserPrompt';
+  for (const [name, part] of Object.entries(parts)) part.displayName = `AskUserPrompt.${name}`;
+}
+
+/**
+ * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
+ * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
+ * @example
+ * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
+ */
+export const AskUserPrompt = Object.assign(AskUserPromptComponent, parts);
