@@ -31,7 +31,8 @@
  * without saying why.
  */
 // Lowered from 19,200 B when the parts were named for React DevTools in development builds only (18,901 B on 2026-12-05).
-export const KIT_BUDGET_GZ_BYTES = 19_091;
+// Lowered from 19,091 B when the parts were named for React DevTools in development builds only, and the reconnect plug-in took the run positions (18,860 B on 2026-12-05).
+export const KIT_BUDGET_GZ_BYTES = 19_049;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

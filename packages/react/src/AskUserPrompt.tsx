@@ -16,6 +16,7 @@ import { Submit } from './prompt/parts/Submit.tsx';
 import { TextField } from './prompt/parts/TextField.tsx';
 import { Root, type AskUserPromptRootProps } from './prompt/Root.tsx';
 import { showsControls } from './internal/lifecycle.ts';
+import { compound } from './internal/compound.ts';
 
 export type { AskUserPromptRootProps } from './prompt/Root.tsx';
 export type {
@@ -132,17 +133,10 @@ const parts = {
   TimeLeft,
 };
 
-// Each part is named after its key, as React DevTools and React's warnings show it: in development
-// builds only, where names help; production builds carry none.
-if (process.env.NODE_ENV !== 'production') {
-  AskUserPromptComponent.displayName = 'AskUserPrompt';
-  for (const [name, part] of Object.entries(parts)) part.displayName = `AskUserPrompt.${name}`;
-}
-
 /**
  * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
  * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
  * @example
  * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
  */
-export const AskUserPrompt = Object.assign(AskUserPromptComponent, parts);
+export const AskUserPrompt = compound('AskUserPrompt', AskUserPromptComponent, parts);
