@@ -10,7 +10,7 @@ import {
 } from './errors.ts';
 import { refuse, refuseClosed, requestFailed } from './refusals.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
-import { positionsOf, readOn, replyOf, type Reply } from './reconnect.ts';
+import { positionsOf, readOn, Reply } from './reconnect.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
 import { expiryClock, isPastDeadline } from './expiryClock.ts';
@@ -174,7 +174,7 @@ export function createRunStore({
     // An earlier attempt whose reply broke off may have been taken by the server.
     const mayHaveBeenTaken = brokenReplies.delete(key);
     const request = (signal: AbortSignal) => transport.resume({ ...fields, threadId, resourceId, signal });
-    const reply = replyOf(positions, fields.runId, false);
+    const reply = positions?.reply(fields.runId) ?? new Reply();
     const done = follow(controller, request, reply, key, mayHaveBeenTaken).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
@@ -213,7 +213,7 @@ export function createRunStore({
           resourceId,
           signal,
         }),
-      replyOf(positions, runId, true),
+      positions?.start(runId) ?? new Reply(),
     );
     messages += 1;
     // The conversation moves on: a reply that broke off earlier no longer matters.

@@ -42,7 +42,7 @@ export class Reply {
  * and resumes. A run the store did not see start (restored after a reload) is not counted. Part of
  * `reconnect`: a store without it keeps no counts.
  */
-class RunPositions {
+export class RunPositions {
   readonly #chunks = new Map<string, number>();
 
   /** Starts counting the reply of a new run. */
@@ -96,15 +96,6 @@ const pause = (ms: number, signal: AbortSignal) =>
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
-
-/**
- * The reply of a run, counted with `reconnect` (`started`: a new run, counted from its start; else
- * a resume, counted only if its run was); without it, only whether it was complete.
- */
-export const replyOf = (positions: RunPositions | undefined, runId: string, started: boolean): Reply => {
-  if (!positions) return new Reply();
-  return started ? positions.start(runId) : positions.reply(runId);
-};
 
 /** The run positions of a store with `reconnect`. */
 export const positionsOf = (reconnect: Reconnect | undefined): RunPositions | undefined =>
