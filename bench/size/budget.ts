@@ -26,11 +26,17 @@
  * starts a workflow without a message took it to 19,722 B (not measured feature by feature): the
  * budget became 19.5 KB. Reading on a broken reply then became a plug-in an app passes
  * (`reconnect`, for durable agents, the only ones Mastra replays): without it the observe route and
- * the re-attach loop stay out, 19,055 B, and the budget came down to 18.75 KB. It comes down further as size is won back by
- * design (entry points, less code), never by golfing. Never raise it to let a change through
- * without saying why.
+ * the re-attach loop stay out, 19,055 B, and the budget came down to 18.75 KB. Naming the parts
+ * for React DevTools in development builds only (about 190 B of names) and moving the run
+ * positions into the `reconnect` plug-in (80 B) then took it to 18,836 B, and the budget came
+ * down to that figure and 1%. The 12 KB target is out of reach without dropping what users see:
+ * every feature that could be left out together (time left, restore on mount, focus, expiry
+ * confirmed by listing, frame batching, announcements, draft persistence, response and idle
+ * timeouts, re-opening after a broken reply, oversized frames) weighs about 2.1 KB. It comes down
+ * further as size is won back by design (entry points, less code), never by golfing. Never raise
+ * it to let a change through without saying why.
  */
-export const KIT_BUDGET_GZ_BYTES = 19_200;
+export const KIT_BUDGET_GZ_BYTES = 19_025;
 
 /** The size the kit aims at (12 KB); printed beside the budget. */
 export const KIT_TARGET_GZ_BYTES = 12_288;

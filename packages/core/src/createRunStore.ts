@@ -10,7 +10,7 @@ import {
 } from './errors.ts';
 import { refuse, refuseClosed, requestFailed } from './refusals.ts';
 import { listRequestedAt } from './listSuspendedRuns.ts';
-import { readOn, RunPositions, type ReplyPosition } from './reconnect.ts';
+import { positionsOf, readOn, Reply } from './reconnect.ts';
 import { initialRunSnapshot, isOpen, reduceRun, type RunAction } from './reduceRun.ts';
 import { answeringOf } from './answering.ts';
 import { expiryClock, isPastDeadline } from './expiryClock.ts';
@@ -67,8 +67,8 @@ export function createRunStore({
   // (performance.now()) and why: restore() re-opens them when a list requested after that still
   // has them.
   const brokenReplies = new Map<string, { at: number; error: RunError }>();
-  // How far each run's chunks were read: a reply that breaks off is read on from there.
-  const positions = new RunPositions();
+  // How far each run's chunks were read (with `reconnect`): a reply that breaks off is read on from there.
+  const positions = positionsOf(reconnect);
   let messages = 0;
 
   const dispatch = (action: RunAction) => {
@@ -110,7 +110,7 @@ export function createRunStore({
   async function follow(
     controller: AbortController,
     request: (signal: AbortSignal) => Promise<AsyncIterable<DecodeEvent[]>>,
-    reply: ReplyPosition,
+    reply: Reply,
     key?: string,
     mayHaveBeenTaken?: boolean,
   ): Promise<void> {
@@ -174,7 +174,7 @@ export function createRunStore({
     // An earlier attempt whose reply broke off may have been taken by the server.
     const mayHaveBeenTaken = brokenReplies.delete(key);
     const request = (signal: AbortSignal) => transport.resume({ ...fields, threadId, resourceId, signal });
-    const reply = positions.reply(fields.runId);
+    const reply = positions?.reply(fields.runId) ?? new Reply();
     const done = follow(controller, request, reply, key, mayHaveBeenTaken).finally(() => {
       if (submitting?.controller === controller) submitting = undefined;
     });
@@ -213,7 +213,7 @@ export function createRunStore({
           resourceId,
           signal,
         }),
-      positions.start(runId),
+      positions?.start(runId) ?? new Reply(),
     );
     messages += 1;
     // The conversation moves on: a reply that broke off earlier no longer matters.
@@ -285,7 +285,7 @@ export function createRunStore({
       active = undefined;
       submitting = undefined;
       brokenReplies.clear();
-      positions.clear();
+      positions?.clear();
       dispatch({ type: 'reset' });
       clock.stop();
     },

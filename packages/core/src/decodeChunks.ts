@@ -1,6 +1,7 @@
 import { TransportError } from './errors.ts';
 import { excerptOf } from './excerpt.ts';
 import { headChunk } from './frameHead.ts';
+import { startTimer } from './timer.ts';
 import type { DecodeEvent, MastraChunk } from './types.ts';
 
 /** An incremental decoder of Mastra's SSE bytes: feed it reads, get the events each one completed. */
@@ -43,8 +44,6 @@ export interface DecodeOptions {
 
 /** `maxFrameLength`'s default: 8 MiB. */
 export const DEFAULT_MAX_FRAME_LENGTH = 8 * 1024 * 1024;
-// setTimeout fires at once past this many ms (about 24.8 days): longer timeouts wait this long.
-const LONGEST_TIMER = 2 ** 31 - 1;
 
 const NOT_JSON = 'Skipped a frame that is not valid JSON.';
 const NOT_A_CHUNK = 'Skipped a frame that is not a chunk (an object with a text "type").';
@@ -240,7 +239,7 @@ async function nextRead(reader: ReadableStreamDefaultReader<Uint8Array>, idleTim
   let timer: ReturnType<typeof setTimeout> | undefined;
   const silence = new Promise<never>((_, reject) => {
     const fail = () => reject(new TransportError({ code: 'timeout', message: silentFor(idleTimeout) }));
-    timer = setTimeout(fail, Math.min(idleTimeout, LONGEST_TIMER));
+    timer = startTimer(fail, idleTimeout);
   });
   try {
     return await Promise.race([reader.read(), silence]);

@@ -1,9 +1,7 @@
 // Questions that carry an `expiresAt` close by themselves at that time, without a request.
 import { waitingEntryOf } from './snapshotEdit.ts';
+import { startTimer } from './timer.ts';
 import type { RunSnapshot, WaitingEntry } from './types.ts';
-
-// setTimeout's longest delay (about 24.8 days); a later deadline is waited for in steps.
-const LONGEST_DELAY_MS = 2 ** 31 - 1;
 
 /** When an entry stops taking answers (milliseconds since 1970), if it does. */
 export const expiresAtOf = (entry: WaitingEntry): number | undefined =>
@@ -52,7 +50,8 @@ export function expiryClock(getSnapshot: () => RunSnapshot, expire: (key: string
     clearTimeout(timer);
     due = next;
     if (next === undefined) return;
-    timer = setTimeout(expireDue, Math.min(Math.max(next - Date.now(), 0), LONGEST_DELAY_MS));
+    // A deadline past setTimeout's longest delay is waited for in steps: each one looks again.
+    timer = startTimer(expireDue, next - Date.now());
     // A deadline never keeps a Node process alive by itself.
     (timer as { unref?: () => void }).unref?.();
   }

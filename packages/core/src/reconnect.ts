@@ -14,21 +14,45 @@ export const RECONNECT_DELAYS: readonly number[] = [200, 800, 2_000];
 const REPLY_ENDS = new Set(['finish', 'error', 'abort', 'tool-call-suspended', 'tool-call-approval']);
 
 /**
- * How far the client got in each run's chunks (the runs this store streamed from their start), so
+ * One reply as the store reads it: the type of the last chunk it reduced, which says whether a
+ * break lost anything. With `reconnect`, a reply also has its place in its run (see `RunPositions`).
+ */
+export class Reply {
+  #last: string | undefined;
+
+  /** Notes the chunks of one batch the store is about to reduce. */
+  count(events: readonly DecodeEvent[]) {
+    for (const event of events) if (event.kind === 'chunk') this.#last = event.chunk.type;
+  }
+
+  /** True when the reply reduced its last chunk: the break came after it. */
+  get complete() {
+    return this.#last !== undefined && REPLY_ENDS.has(this.#last);
+  }
+
+  /** The run and its position to read on from; only a reply counted by `RunPositions` has one. */
+  resumable(): { runId: string; position: number } | undefined {
+    return undefined;
+  }
+}
+
+/**
+ * How far the client got in each run's chunks (the runs a store streamed from their start), so
  * that a reply that broke off can be read on from there: one counter per run, across its stream
- * and resumes. A run the store did not see start (restored after a reload) is not counted.
+ * and resumes. A run the store did not see start (restored after a reload) is not counted. Part of
+ * `reconnect`: a store without it keeps no counts.
  */
 export class RunPositions {
   readonly #chunks = new Map<string, number>();
 
   /** Starts counting the reply of a new run. */
-  start(runId: string): ReplyPosition {
+  start(runId: string): Reply {
     this.#chunks.set(runId, 0);
     return new ReplyPosition(this.#chunks, runId);
   }
 
   /** Starts counting a reply of `runId` (a resume): resumable only if this store counted the run from its start. */
-  reply(runId: string): ReplyPosition {
+  reply(runId: string): Reply {
     return new ReplyPosition(this.#chunks, runId);
   }
 
@@ -37,39 +61,28 @@ export class RunPositions {
   }
 }
 
-/** One reply's place in its run: how many of the run's chunks were reduced, and the last one's type. */
-export class ReplyPosition {
+/** A reply with its place in its run: how many of the run's chunks were reduced. */
+class ReplyPosition extends Reply {
   readonly #chunks: Map<string, number>;
   readonly #runId: string;
-  #last: string | undefined;
 
   constructor(chunks: Map<string, number>, runId: string) {
+    super();
     this.#chunks = chunks;
     this.#runId = runId;
   }
 
-  /** Counts the chunks of one batch the store is about to reduce. */
-  count(events: readonly DecodeEvent[]) {
+  override count(events: readonly DecodeEvent[]) {
+    super.count(events);
     const position = this.#chunks.get(this.#runId);
-    let counted = 0;
-    for (const event of events) {
-      if (event.kind !== 'chunk') continue;
-      this.#last = event.chunk.type;
-      counted += 1;
-    }
-    if (position !== undefined) this.#chunks.set(this.#runId, position + counted);
+    const chunks = events.filter((event) => event.kind === 'chunk').length;
+    if (position !== undefined) this.#chunks.set(this.#runId, position + chunks);
   }
 
-  /** The run and its position to read on from, unless the reply is complete or the run was not counted from its start. */
-  resumable(): { runId: string; position: number } | undefined {
+  override resumable() {
     const position = this.#chunks.get(this.#runId);
     if (this.complete || position === undefined) return undefined;
     return { runId: this.#runId, position };
-  }
-
-  /** True when the reply reduced its last chunk: the break came after it. */
-  get complete() {
-    return this.#last !== undefined && REPLY_ENDS.has(this.#last);
   }
 }
 
@@ -84,6 +97,10 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+/** The run positions of a store with `reconnect`. */
+export const positionsOf = (reconnect: Reconnect | undefined): RunPositions | undefined =>
+  reconnect && partsOf(reconnect).positions();
+
 /**
  * How a reply that broke off with `failure` ends when nothing re-attaches to its run: complete
  * (`undefined`) when the break came after its last chunk, else `failure`. With `reconnect`, a
@@ -93,7 +110,7 @@ const pause = (ms: number, signal: AbortSignal) =>
 export async function readOn(
   reconnect: Reconnect | undefined,
   transport: AgentTransport,
-  reply: ReplyPosition,
+  reply: Reply,
   failure: RunError | Refusal,
   signal: AbortSignal,
   emit: (action: RunAction) => void,
@@ -111,7 +128,7 @@ export async function readOn(
  */
 async function reattach(
   transport: AgentTransport,
-  reply: ReplyPosition,
+  reply: Reply,
   failure: RunError | Refusal,
   signal: AbortSignal,
   emit: (action: RunAction) => void,
@@ -142,13 +159,19 @@ async function reattach(
   return failure;
 }
 
-/** What `reconnect` holds: the store's re-attach loop and the fetch transport's observe route. */
+/** What `reconnect` holds: the store's run positions and re-attach loop, and the fetch transport's observe route. */
 interface ReconnectParts extends Reconnect {
+  positions(): RunPositions;
   reattach: typeof reattach;
   observeRoute: typeof observeRoute;
 }
 
-const parts: ReconnectParts = { name: 'reconnect', reattach, observeRoute };
+const parts: ReconnectParts = {
+  name: 'reconnect',
+  positions: () => new RunPositions(),
+  reattach,
+  observeRoute,
+};
 
 /** The parts of `reconnect` (the only value of its type). */
 export const partsOf = (given: Reconnect): ReconnectParts => given as ReconnectParts;

@@ -16,6 +16,7 @@ import { Submit } from './prompt/parts/Submit.tsx';
 import { TextField } from './prompt/parts/TextField.tsx';
 import { Root, type AskUserPromptRootProps } from './prompt/Root.tsx';
 import { showsControls } from './internal/lifecycle.ts';
+import { compound } from './internal/compound.ts';
 
 export type { AskUserPromptRootProps } from './prompt/Root.tsx';
 export type {
@@ -111,15 +112,8 @@ const AskUserPromptComponent = forwardRef<HTMLFormElement, AskUserPromptProps>(f
     </Root>
   );
 });
-AskUserPromptComponent.displayName = 'AskUserPrompt';
 
-/**
- * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
- * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
- * @example
- * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
- */
-export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
+const parts = {
   Root,
   Question,
   Description,
@@ -137,4 +131,12 @@ export const AskUserPrompt = Object.assign(AskUserPromptComponent, {
   Answer,
   Status,
   TimeLeft,
-});
+};
+
+/**
+ * Renders an `ask_user` question as a native form, with its states; its parts (`AskUserPrompt.Root`,
+ * `.Question`, `.Options`, `.Option`, `.TextField`, `.Submit`, …) build a layout of your own.
+ * @example
+ * run.openPrompts.map((prompt) => <AskUserPrompt key={prompt.key} run={run} prompt={prompt} />)
+ */
+export const AskUserPrompt = compound('AskUserPrompt', AskUserPromptComponent, parts);

@@ -10,10 +10,8 @@ import {
   unexpectedAnswerMessage,
 } from '../errors.ts';
 import { quote } from '../quote.ts';
+import { startTimer } from '../timer.ts';
 import type { DecodeEvent, RunError } from '../types.ts';
-
-// setTimeout fires at once past this many ms (about 24.8 days): longer timeouts wait this long.
-const LONGEST_TIMER = 2 ** 31 - 1;
 
 /** `responseTimeout`'s default: 60 s, twice what Mastra may wait for a dead instance's thread lease. */
 export const DEFAULT_RESPONSE_TIMEOUT = 60_000;
@@ -104,13 +102,10 @@ function responseDeadline(signal: AbortSignal | undefined, ms: number) {
   const follow = () => controller.abort(signal?.reason);
   if (signal?.aborted) follow();
   else signal?.addEventListener('abort', follow, { once: true });
-  const timer = setTimeout(
-    () => {
-      expired = true;
-      controller.abort(new TransportError(failure));
-    },
-    Math.min(ms, LONGEST_TIMER),
-  );
+  const timer = startTimer(() => {
+    expired = true;
+    controller.abort(new TransportError(failure));
+  }, ms);
   return {
     signal: controller.signal,
     failure,

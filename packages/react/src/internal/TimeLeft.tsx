@@ -83,4 +83,4 @@ export const TimeLeft = forwardRef<HTMLParagraphElement, TimeLeftProps>(function
     </p>
   );
 });
-TimeLeft.displayName = 'TimeLeft';
+if (process.env.NODE_ENV !== 'production') TimeLeft.displayName = 'TimeLeft';

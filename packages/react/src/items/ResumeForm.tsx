@@ -1,4 +1,5 @@
 'use client';
+import { compound } from '../internal/compound.ts';
 import {
   Answer,
   Description,
@@ -80,7 +81,7 @@ function DefaultLayout() {
  *   <ResumeForm.Status />
  * </ResumeForm.Root>
  */
-export const ResumeForm = Object.assign(itemComponent(Root, DefaultLayout, 'ResumeForm'), {
+export const ResumeForm = compound('ResumeForm', itemComponent(Root, DefaultLayout), {
   Root,
   Title,
   Description,

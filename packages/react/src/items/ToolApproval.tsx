@@ -1,4 +1,5 @@
 'use client';
+import { compound } from '../internal/compound.ts';
 import {
   Actions,
   Answer,
@@ -80,7 +81,7 @@ function DefaultLayout() {
  *   <ToolApproval.Status />
  * </ToolApproval.Root>
  */
-export const ToolApproval = Object.assign(itemComponent(Root, DefaultLayout, 'ToolApproval'), {
+export const ToolApproval = compound('ToolApproval', itemComponent(Root, DefaultLayout), {
   Root,
   Title,
   Arguments,

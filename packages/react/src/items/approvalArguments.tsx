@@ -80,7 +80,6 @@ export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(fun
     </dl>
   );
 });
-Arguments.displayName = 'ToolApproval.Arguments';
 
 /**
  * Edits the arguments before approving (the first field takes focus), or, while editing, drops the
@@ -115,4 +114,3 @@ export const Edit = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(funct
     </button>
   );
 });
-Edit.displayName = 'ToolApproval.Edit';

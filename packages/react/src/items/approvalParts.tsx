@@ -163,7 +163,6 @@ export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function 
     </ItemForm>
   );
 });
-Root.displayName = 'ToolApproval.Root';
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
 
@@ -191,7 +190,6 @@ export const Reason = forwardRef<HTMLInputElement, ToolApprovalReasonProps>(func
     </>
   );
 });
-Reason.displayName = 'ToolApproval.Reason';
 
 export type ToolApprovalActionsProps = ComponentPropsWithoutRef<'div'>;
 
@@ -201,7 +199,6 @@ export const Actions = forwardRef<HTMLDivElement, ToolApprovalActionsProps>(func
   if (!showControls) return null;
   return <div {...itemAttributes('actions', 'approval', state)} {...props} ref={ref} />;
 });
-Actions.displayName = 'ToolApproval.Actions';
 
 export type ToolApprovalButtonProps = ItemButtonProps;
 
@@ -223,7 +220,6 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
     </button>
   );
 });
-Decline.displayName = 'ToolApproval.Decline';
 
 export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status, TimeLeft } = approvalStatusParts;
 

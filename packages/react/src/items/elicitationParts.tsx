@@ -16,7 +16,6 @@ export const Requester = forwardRef<HTMLParagraphElement, ItemTextProps>(functio
     </p>
   );
 });
-Requester.displayName = 'ResumeForm.Requester';
 
 export type ResumeFormLinkProps = ComponentPropsWithoutRef<'a'>;
 
@@ -49,7 +48,6 @@ export const Link = forwardRef<HTMLAnchorElement, ResumeFormLinkProps>(function 
     </p>
   );
 });
-Link.displayName = 'ResumeForm.Link';
 
 /** One of an elicitation's answers without the form: a plain button (Enter still sends the form). */
 function actionButton(action: 'decline' | 'cancel', part: 'Decline' | 'Cancel') {
@@ -75,7 +73,6 @@ function actionButton(action: 'decline' | 'cancel', part: 'Decline' | 'Cancel') 
       </button>
     );
   });
-  Button.displayName = `ResumeForm.${part}`;
   return Button;
 }
 

@@ -150,7 +150,6 @@ export const Root = forwardRef<HTMLFormElement, ResumeFormRootProps>(function Ro
     </ItemForm>
   );
 });
-Root.displayName = 'ResumeForm.Root';
 
 export type ResumeFormTextProps = ComponentPropsWithoutRef<'p'>;
 
@@ -167,7 +166,6 @@ export const Description = forwardRef<HTMLParagraphElement, ResumeFormTextProps>
     );
   },
 );
-Description.displayName = 'ResumeForm.Description';
 
 export interface ResumeFormFieldProps extends HTMLAttributes<HTMLElement> {
   /** The field's name: a property of the resume schema. Renders nothing if the schema has no such field. */
@@ -193,7 +191,6 @@ export const Field = forwardRef<HTMLElement, ResumeFormFieldProps>(function Fiel
     />
   );
 });
-Field.displayName = 'ResumeForm.Field';
 
 /** Every field of the schema, in its order (no element of its own). Shown while the form takes an answer. */
 export function Fields() {
@@ -206,7 +203,6 @@ export function Fields() {
     </>
   );
 }
-Fields.displayName = 'ResumeForm.Fields';
 
 export type ResumeFormButtonProps = ItemButtonProps;
 
@@ -230,4 +226,3 @@ export const Submit = forwardRef<HTMLButtonElement, ResumeFormButtonProps>(funct
   if (item.kind === 'elicitation' && item.mode === 'url') return null;
   return <Send {...props} ref={ref} />;
 });
-Submit.displayName = 'ResumeForm.Submit';

@@ -39,10 +39,10 @@ export function usePartContext<T>(context: Context<T | null>, user: string, root
   return value;
 }
 
-/** A context named for React DevTools. */
+/** A context named for React DevTools (in development builds). */
 export function namedContext<T>(name: string): Context<T | null> {
   const context = createContext<T | null>(null);
-  context.displayName = name;
+  if (process.env.NODE_ENV !== 'production') context.displayName = name;
   return context;
 }
 
@@ -106,15 +106,12 @@ export function useItemPartsValue(
 export function itemComponent<Props extends { item: SuspensionItem; children?: ReactNode }>(
   Root: ComponentType<Props & RefAttributes<HTMLFormElement>>,
   DefaultLayout: ComponentType,
-  name: string,
 ) {
-  const Component = forwardRef<HTMLFormElement, Props>(function Item(props, ref) {
+  return forwardRef<HTMLFormElement, Props>(function Item(props, ref) {
     // forwardRef's props lose their generic type: they are the Props given.
     const rootProps = { ...props, children: props.children ?? <DefaultLayout /> } as Props;
     return <Root key={props.item.key} ref={ref} {...rootProps} />;
   });
-  Component.displayName = name;
-  return Component;
 }
 
 export type ItemButtonProps = ComponentPropsWithoutRef<'button'>;
@@ -154,7 +151,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </p>
     );
   });
-  Title.displayName = `${name}.Title`;
 
   /** Answers (the form's submit button); disabled while sending. Not shown after a failure: `.Retry` is. */
   const Send = forwardRef<HTMLButtonElement, ItemButtonProps>(function Send(props, ref) {
@@ -170,7 +166,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </button>
     );
   });
-  Send.displayName = `${name}.${send.part}`;
 
   /** After a failure only: sends the same answer again (the form's submit button, described by `.Error`). */
   const Retry = forwardRef<HTMLButtonElement, ItemButtonProps>(function Retry(props, ref) {
@@ -185,7 +180,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </button>
     );
   });
-  Retry.displayName = `${name}.Retry`;
 
   /**
    * Why the item cannot be shown (malformed: what is wrong folded under "Details"), or why its
@@ -203,7 +197,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </div>
     );
   });
-  ErrorMessage.displayName = `${name}.Error`;
 
   /** The outcome, once there is one, and what was sent. Focusable from script: focus moves here once answered. */
   const Answer = forwardRef<HTMLDivElement, ItemStatusProps>(function Answer(props, ref) {
@@ -220,7 +213,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </div>
     );
   });
-  Answer.displayName = `${name}.Answer`;
 
   /** A polite live region (visually hidden by default). Keep it in layouts of your own. */
   const Status = forwardRef<HTMLDivElement, ItemStatusProps>(function Status(props, ref) {
@@ -237,7 +229,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
       </div>
     );
   });
-  Status.displayName = `${name}.Status`;
 
   /** How long the item still takes answers, in words; said politely at 5 minutes and 1 minute left. */
   const TimeLeft = forwardRef<HTMLParagraphElement, ItemTextProps>(function TimeLeft(props, ref) {
@@ -246,7 +237,6 @@ export function itemStatusParts<Value extends ItemPartsContextValue>(
     const words = { state, expiresAt, expiresIn: labels.expiresIn };
     return <TimeLeftView attributes={attributes} {...words} {...props} ref={ref} />;
   });
-  TimeLeft.displayName = `${name}.TimeLeft`;
 
   return { Title, Send, Retry, ErrorMessage, Answer, Status, TimeLeft };
 }

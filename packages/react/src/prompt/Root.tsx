@@ -194,4 +194,3 @@ export const Root = forwardRef<HTMLFormElement, AskUserPromptRootProps>(function
     </PromptContext.Provider>
   );
 });
-Root.displayName = 'AskUserPrompt.Root';

@@ -42,14 +42,18 @@ export interface OptionContextValue {
 }
 
 export const PromptContext = createContext<PromptContextValue | null>(null);
-PromptContext.displayName = 'AskUserPromptContext';
 
 export const OptionContext = createContext<OptionContextValue | null>(null);
-OptionContext.displayName = 'AskUserPromptOptionContext';
 
 /** Set by `.Options`: the `.Question` inside it is the fieldset's legend. */
 export const InsideOptionsContext = createContext(false);
-InsideOptionsContext.displayName = 'AskUserPromptInsideOptionsContext';
+
+// Named for React DevTools in development builds only.
+if (process.env.NODE_ENV !== 'production') {
+  PromptContext.displayName = 'AskUserPromptContext';
+  OptionContext.displayName = 'AskUserPromptOptionContext';
+  InsideOptionsContext.displayName = 'AskUserPromptInsideOptionsContext';
+}
 
 /** The prompt's context for a part or a hook (`user` names it in the error); outside a prompt, a clear error. */
 export function usePromptContext(user: string): PromptContextValue {

@@ -12,7 +12,7 @@ import {
   type AnswerOptions,
   type MalformedPrompt,
 } from '@ask-user-kit/core/internal';
-import { failureMessage } from '../internal/announcement.ts';
+import { stateMessage } from '../internal/announcement.ts';
 import { answerFromDraft, type AnswerDraft } from '../draft.ts';
 import type { AskUserLabels } from '../labels.ts';
 import type { AskUserPromptRun } from '../types.ts';
@@ -203,18 +203,8 @@ export function promptMessage({
   labels,
 }: MessageSource): string | undefined {
   if (prompt.kind === 'malformed') return labels.malformed;
-  switch (status.state) {
-    case 'expired':
-      return labels.expired;
-    case 'answered-elsewhere':
-      return labels.answeredElsewhere;
-    case 'failed':
-      return failureMessage(status.error, labels);
-    case 'ready':
-      return invalid?.message ?? notice;
-    default:
-      return undefined;
-  }
+  if (status.state === 'ready') return invalid?.message ?? notice;
+  return stateMessage(status.state, status.error, labels);
 }
 
 export { announcementOf } from '../internal/announcement.ts';

@@ -75,7 +75,6 @@ export const Option = forwardRef<HTMLLabelElement, AskUserPromptOptionProps>(fun
   const option = useOptionValue(context, label, false);
   return <OptionShell dataPart="option" context={context} option={option} {...props} labelRef={ref} />;
 });
-Option.displayName = 'AskUserPrompt.Option';
 
 export type AskUserPromptOtherProps = ComponentPropsWithoutRef<'label'>;
 
@@ -86,7 +85,6 @@ export const Other = forwardRef<HTMLLabelElement, AskUserPromptOtherProps>(funct
   if (!context.allowOther) return null;
   return <OptionShell dataPart="other" context={context} option={option} {...props} labelRef={ref} />;
 });
-Other.displayName = 'AskUserPrompt.Other';
 
 /** The draft once an option's control is turned on or off. */
 function toggle(draft: AnswerDraft, option: OptionContextValue, single: boolean, on: boolean): AnswerDraft {
@@ -133,7 +131,6 @@ export const OptionControl = forwardRef<HTMLInputElement, AskUserPromptOptionCon
     );
   },
 );
-OptionControl.displayName = 'AskUserPrompt.OptionControl';
 
 export type AskUserPromptOptionLabelProps = ComponentPropsWithoutRef<'span'>;
 
@@ -150,7 +147,6 @@ export const OptionLabel = forwardRef<HTMLSpanElement, AskUserPromptOptionLabelP
     );
   },
 );
-OptionLabel.displayName = 'AskUserPrompt.OptionLabel';
 
 export type AskUserPromptOptionDescriptionProps = ComponentPropsWithoutRef<'span'>;
 
@@ -173,7 +169,6 @@ export const OptionDescription = forwardRef<HTMLSpanElement, AskUserPromptOption
     );
   },
 );
-OptionDescription.displayName = 'AskUserPrompt.OptionDescription';
 
 export type AskUserPromptOtherTextProps = Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'value'>;
 
@@ -210,4 +205,3 @@ export const OtherText = forwardRef<HTMLInputElement, AskUserPromptOtherTextProp
     );
   },
 );
-OtherText.displayName = 'AskUserPrompt.OtherText';

@@ -43,4 +43,3 @@ export const Options = forwardRef<HTMLFieldSetElement, AskUserPromptOptionsProps
     );
   },
 );
-Options.displayName = 'AskUserPrompt.Options';

@@ -38,7 +38,6 @@ export const Question = forwardRef<HTMLElement, AskUserPromptQuestionProps>(func
     </p>
   );
 });
-Question.displayName = 'AskUserPrompt.Question';
 
 export type AskUserPromptDescriptionProps = ComponentPropsWithoutRef<'p'>;
 
@@ -65,7 +64,6 @@ export const Description = forwardRef<HTMLParagraphElement, AskUserPromptDescrip
     );
   },
 );
-Description.displayName = 'AskUserPrompt.Description';
 
 export type AskUserPromptCountProps = ComponentPropsWithoutRef<'span'>;
 
@@ -81,4 +79,3 @@ export const Count = forwardRef<HTMLSpanElement, AskUserPromptCountProps>(functi
     </span>
   );
 });
-Count.displayName = 'AskUserPrompt.Count';

@@ -25,7 +25,6 @@ export const ErrorMessage = forwardRef<HTMLDivElement, AskUserPromptErrorProps>(
     );
   },
 );
-ErrorMessage.displayName = 'AskUserPrompt.Error';
 
 export type AskUserPromptAnswerProps = ComponentPropsWithoutRef<'p'>;
 
@@ -43,7 +42,6 @@ export const Answer = forwardRef<HTMLParagraphElement, AskUserPromptAnswerProps>
     </p>
   );
 });
-Answer.displayName = 'AskUserPrompt.Answer';
 
 export type AskUserPromptStatusProps = ComponentPropsWithoutRef<'div'>;
 
@@ -59,7 +57,6 @@ export const Status = forwardRef<HTMLDivElement, AskUserPromptStatusProps>(funct
     </div>
   );
 });
-Status.displayName = 'AskUserPrompt.Status';
 
 export type AskUserPromptTimeLeftProps = ComponentPropsWithoutRef<'p'>;
 
@@ -83,4 +80,3 @@ export const TimeLeft = forwardRef<HTMLParagraphElement, AskUserPromptTimeLeftPr
     );
   },
 );
-TimeLeft.displayName = 'AskUserPrompt.TimeLeft';

@@ -24,4 +24,3 @@ export const Submit = forwardRef<HTMLButtonElement, AskUserPromptSubmitProps>(fu
     </button>
   );
 });
-Submit.displayName = 'AskUserPrompt.Submit';

@@ -50,4 +50,3 @@ export const TextField = forwardRef<HTMLTextAreaElement, AskUserPromptTextFieldP
     );
   },
 );
-TextField.displayName = 'AskUserPrompt.TextField';
