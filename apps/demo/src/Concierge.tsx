@@ -1,7 +1,7 @@
 import type { ItemEntry, PromptEntry, TranscriptEntry } from '@ask-user-kit/core';
-import { approvals, forms } from '@ask-user-kit/core/items';
+import { editableApprovals, forms } from '@ask-user-kit/core/items';
 import { AskUserPrompt, useAgentRun, type AgentRun, type AskUserPromptRun } from '@ask-user-kit/react';
-import { ToolApproval } from '@ask-user-kit/react/approval';
+import { EditableToolApproval } from '@ask-user-kit/react/approval';
 import { ResumeForm } from '@ask-user-kit/react/form';
 import { useThreadHistory } from '@ask-user-kit/react/history';
 import { useMemo, useState, type ComponentProps } from 'react';
@@ -41,7 +41,7 @@ export const tripJsonSchema = {
 };
 
 const items = [
-  approvals.withInputSchemas({ book_trip: tripJsonSchema }),
+  editableApprovals({ book_trip: tripJsonSchema }),
   forms.withResumeSchemas({ confirm_budget: budgetJsonSchema }),
 ];
 
@@ -256,14 +256,14 @@ function QuestionRow({ run, entry }: { run: AgentRun; entry: PromptEntry }) {
 function ItemRow({ run, entry }: { run: AgentRun; entry: ItemEntry }) {
   const { item } = entry;
   const own = run.items.includes(entry);
-  const itemRun: ComponentProps<typeof ToolApproval>['run'] = own
+  const itemRun: ComponentProps<typeof EditableToolApproval>['run'] = own
     ? run
     : { items: [entry], store: run.store };
   const isForm = item.kind === 'form' || (item.kind === 'malformed' && item.of === 'form');
   const open = entry.state === 'ready';
   return (
     <PromptRow open={open} takeFocus>
-      {isForm ? <ResumeForm run={itemRun} item={item} /> : <ToolApproval run={itemRun} item={item} />}
+      {isForm ? <ResumeForm run={itemRun} item={item} /> : <EditableToolApproval run={itemRun} item={item} />}
     </PromptRow>
   );
 }

@@ -1,4 +1,3 @@
-import { checkEdits, editFormOf } from './approvalEdits.ts';
 import { isElicitationCall } from './elicitations.ts';
 import { parseApproval, parseFormItem } from './items.ts';
 import { isAskUserCall } from './prompt.ts';
@@ -7,6 +6,7 @@ import { validateForm, type FormDraft } from './validateForm.ts';
 
 const NOT_A_FORM = 'Only a form is answered with form data.';
 const NOT_AN_APPROVAL = "An approval is answered with { type: 'approve' } or { type: 'decline', reason? }.";
+const NOT_EDITABLE = "This tool's arguments cannot be edited: give editableApprovals its input schema.";
 
 const refuse = (message: string): ItemCheck => ({ ok: false, message });
 
@@ -24,51 +24,28 @@ function resumeFields({ runId, toolCallId }: SuspensionItem, answer: ItemAnswer)
   return { runId, toolCallId, resumeData: undefined, approval, ...reason };
 }
 
-/** The `approvals` kind, and a copy that knows the input schemas of tools whose arguments the user may edit. */
-export interface ApprovalsKind extends ItemKind {
-  /**
-   * The same kind with the JSON Schema of each editable tool's input, by tool name (for a tool the
-   * server made editable with `editableTool` of `@ask-user-kit/server`): its approval gets an
-   * `editForm`, and is answered with `{ type: 'approve', editedArgs }` too (validated by that form
-   * before anything is sent).
-   */
-  withInputSchemas(schemas: Record<string, unknown>): ApprovalsKind;
-}
-
-function approvalsKind(schemas: Record<string, unknown>): ApprovalsKind {
-  return {
-    name: 'approval',
-    parse(call, key) {
-      if (!call.requiresApproval) return undefined;
-      const item = parseApproval(call, key);
-      const schema = Object.hasOwn(schemas, call.toolName) ? schemas[call.toolName] : undefined;
-      const editForm = item.kind === 'approval' && schema !== undefined && editFormOf(schema, item.args);
-      return editForm ? { ...item, editForm } : item;
-    },
-    validate(item, draft) {
-      const { type, reason, editedArgs } = Object(draft) as {
-        type?: unknown;
-        reason?: unknown;
-        editedArgs?: unknown;
-      };
-      if (type === 'approve' && editedArgs !== undefined && item.kind === 'approval')
-        return checkEdits(item, Object(editedArgs) as FormDraft);
-      if (type === 'approve') return { ok: true, value: { type } };
-      if (type !== 'decline') return refuse(NOT_AN_APPROVAL);
-      return { ok: true, value: typeof reason === 'string' && reason ? { type, reason } : { type } };
-    },
-    resume: resumeFields,
-    withInputSchemas: (more) => approvalsKind({ ...schemas, ...more }),
-  };
-}
-
 /**
  * Tool approvals (`requireApproval`): `createRunStore({ items: [approvals] })` shows them as
  * `approval` items, answered with `store.submit(key, { type: 'approve' })` or
- * `store.submit(key, { type: 'decline', reason })`; `approvals.withInputSchemas({ toolName: schema })`
- * lets the user edit those tools' arguments before approving (`{ type: 'approve', editedArgs }`).
+ * `store.submit(key, { type: 'decline', reason })`. For approvals whose arguments the user may edit
+ * before approving, use `editableApprovals` instead.
  */
-export const approvals: ApprovalsKind = /* @__PURE__ */ approvalsKind({});
+export const approvals: ItemKind = {
+  name: 'approval',
+  parse: (call, key) => (call.requiresApproval ? parseApproval(call, key) : undefined),
+  validate(_item, draft) {
+    const { type, reason, editedArgs } = Object(draft) as {
+      type?: unknown;
+      reason?: unknown;
+      editedArgs?: unknown;
+    };
+    if (type === 'approve' && editedArgs !== undefined) return refuse(NOT_EDITABLE);
+    if (type === 'approve') return { ok: true, value: { type } };
+    if (type !== 'decline') return refuse(NOT_AN_APPROVAL);
+    return { ok: true, value: typeof reason === 'string' && reason ? { type, reason } : { type } };
+  },
+  resume: resumeFields,
+};
 
 /** The `forms` kind, and a copy that knows the resume schemas the suspended-runs list leaves out. */
 export interface FormsKind extends ItemKind {

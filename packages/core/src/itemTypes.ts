@@ -22,8 +22,8 @@ export interface ApprovalItem extends ItemIdentity {
   args: Record<string, unknown> | undefined;
   /**
    * The form that edits the arguments before approving, each field starting at the call's value:
-   * for a tool the `approvals` kind knows the input schema of (`approvals.withInputSchemas`), which
-   * the server made editable (`editableTool` of `@ask-user-kit/server`).
+   * for a tool the `editableApprovals` kind knows the input schema of, which the server made
+   * editable (`editableTool` of `@ask-user-kit/server`).
    */
   editForm?: FormSchema;
 }

@@ -6,7 +6,7 @@ import type { InboxItem } from '@ask-user-kit/core/inbox';
 import { forwardRef, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import { AskUserPrompt } from '../AskUserPrompt.tsx';
 import { ResumeForm } from '../items/ResumeForm.tsx';
-import { ToolApproval } from '../items/ToolApproval.tsx';
+import { EditableToolApproval } from '../items/EditableToolApproval.tsx';
 import { useAgentRun, type UseAgentRunOptions } from '../useAgentRun.ts';
 import { useInboxContext, useInboxItem } from './inboxParts.tsx';
 
@@ -22,12 +22,15 @@ function runOf(item: InboxItem): SuspendedRun {
 }
 
 export interface InboxAnswerProps extends ComponentPropsWithoutRef<'div'> {
-  /** The item kinds to answer (`forms.withResumeSchemas(…)` for forms). Default: approvals and forms. */
+  /**
+   * The item kinds to answer (`forms.withResumeSchemas(…)` for forms, `editableApprovals(…)` for
+   * approvals whose arguments may be edited). Default: approvals and forms.
+   */
   items?: UseAgentRunOptions['items'];
 }
 
 /**
- * The item's answer, while its trigger is expanded: `<AskUserPrompt>`, `<ToolApproval>` or
+ * The item's answer, while its trigger is expanded: `<AskUserPrompt>`, `<EditableToolApproval>` or
  * `<ResumeForm>` on a run of the item's own, answered through the server's guard exactly once
  * (another tab's answer first: answered elsewhere).
  */
@@ -79,6 +82,6 @@ function ItemRun({ items = [approvals, forms] }: { items?: UseAgentRunOptions['i
   }
   const entry = run.items.find((shown) => shown.item.key === key);
   if (!entry) return null;
-  if (entry.item.kind === 'approval') return <ToolApproval run={run} item={entry.item} />;
+  if (entry.item.kind === 'approval') return <EditableToolApproval run={run} item={entry.item} />;
   return <ResumeForm run={run} item={entry.item} />;
 }

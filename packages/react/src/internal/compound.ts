@@ -5,7 +5,8 @@ interface Named {
 /**
  * A ready component with its parts as properties (`AskUserPrompt.Root`, `ToolApproval.Approve`, …).
  * In development builds the component and each part are named after their keys, as React DevTools
- * and React's warnings show them; production builds carry no names.
+ * and React's warnings show them (a part another compound has named already keeps that name);
+ * production builds carry no names.
  */
 export function compound<Component extends object, Parts extends Record<string, object>>(
   name: string,
@@ -14,7 +15,7 @@ export function compound<Component extends object, Parts extends Record<string, 
 ): Component & Parts {
   if (process.env.NODE_ENV !== 'production') {
     (component as Named).displayName = name;
-    for (const [key, part] of Object.entries(parts)) (part as Named).displayName = `${name}.${key}`;
+    for (const [key, part] of Object.entries(parts)) (part as Named).displayName ??= `${name}.${key}`;
   }
   return Object.assign(component, parts);
 }

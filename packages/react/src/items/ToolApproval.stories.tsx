@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ItemStory, StatesGrid, bookTrip, editableTrip, type StateCell } from './storyRun.tsx';
+import { EditableToolApproval } from './EditableToolApproval.tsx';
 import { ToolApproval } from './ToolApproval.tsx';
 import type { ItemRun } from './itemState.ts';
 import type { PromptState } from '@ask-user-kit/core';
@@ -118,7 +119,7 @@ export const Expired: Story = {
 
 const editable = {
   item: editableTrip,
-  view: (run: ItemRun) => <ToolApproval run={run} item={editableTrip} />,
+  view: (run: ItemRun) => <EditableToolApproval run={run} item={editableTrip} />,
 };
 
 export const Editing: Story = {

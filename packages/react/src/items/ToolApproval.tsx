@@ -1,23 +1,15 @@
 'use client';
 import { compound } from '../internal/compound.ts';
 import {
-  Actions,
-  Answer,
-  Approve,
-  Decline,
-  ErrorMessage,
-  Reason,
-  Retry,
   Root,
-  Status,
-  TimeLeft,
-  Title,
+  sharedApprovalParts,
   useApprovalContext,
   type ToolApprovalContextValue,
   type ToolApprovalRootProps,
 } from './approvalParts.tsx';
-import { Arguments, Edit } from './approvalArguments.tsx';
+import { Arguments } from './approvalArguments.tsx';
 import { itemComponent } from './itemParts.tsx';
+import { ApprovalLayout } from './ApprovalLayout.tsx';
 
 export type {
   ToolApprovalActionsProps,
@@ -38,35 +30,14 @@ export function useToolApproval(): ToolApprovalContextValue {
   return useApprovalContext('useToolApproval()');
 }
 
-/** Every part: each renders nothing in the states it does not apply to. */
-function DefaultLayout() {
-  return (
-    <>
-      <Title />
-      <Arguments />
-      <Edit />
-      <Answer />
-      <Reason />
-      <ErrorMessage />
-      <TimeLeft />
-      <Actions>
-        <Approve />
-        <Decline />
-        <Retry />
-      </Actions>
-      <Status />
-    </>
-  );
-}
+const DefaultLayout = () => <ApprovalLayout args={<Arguments />} />;
 
 /**
  * A tool call waiting for the user's approval (`requireApproval`): what the tool wants to do, its
- * arguments shown readably, Approve, and Decline with an optional reason told to the model; for a
- * tool whose arguments may be edited (the item's `editForm`), Edit shows them as fields, checked in
- * the browser before the approval sends them ("Approved with changes."). The
+ * arguments shown readably, Approve, and Decline with an optional reason told to the model. The
  * states of `<AskUserPrompt>`: ready, submitting, failed (with Retry), answered, answered
  * elsewhere, expired, and malformed (its reason folded under "Details"). Give it children (its parts) for a layout
- * of your own.
+ * of your own. For arguments the user may edit before approving, `<EditableToolApproval>`.
  * @example
  * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });
  * run.openItems.map((item) => item.kind === 'approval' && <ToolApproval key={item.key} run={run} item={item} />)
@@ -83,16 +54,6 @@ function DefaultLayout() {
  */
 export const ToolApproval = compound('ToolApproval', itemComponent(Root, DefaultLayout), {
   Root,
-  Title,
   Arguments,
-  Reason,
-  Actions,
-  Approve,
-  Decline,
-  Edit,
-  Retry,
-  Error: ErrorMessage,
-  Answer,
-  Status,
-  TimeLeft,
+  ...sharedApprovalParts,
 });

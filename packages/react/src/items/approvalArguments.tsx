@@ -1,12 +1,9 @@
-import { type HTMLAttributes, type ReactNode, type Ref, forwardRef, useEffect, useRef } from 'react';
+import { type HTMLAttributes, type ReactNode, type Ref, forwardRef } from 'react';
 import { humanName } from '../internal/humanName.ts';
-import { takesAnswer } from '../internal/lifecycle.ts';
-import { EditFields } from './approvalEdit.tsx';
-import { useApprovalContext, type ToolApprovalButtonProps } from './approvalParts.tsx';
-import { fieldIds } from './formContext.ts';
+import { useApprovalContext } from './approvalParts.tsx';
 import { itemAttributes } from './itemParts.tsx';
 
-// An approval's arguments: shown readably, or as fields while edited (`.Edit`).
+// An approval's arguments, shown readably.
 
 const isPlain = (value: unknown): value is string | number | boolean | null =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
@@ -39,24 +36,11 @@ export type ToolApprovalArgumentsProps = HTMLAttributes<HTMLElement>;
 
 /**
  * The call's arguments, one name and value each (an object's own names and values under it); "No
- * arguments." when none. While edited, their fields in a `<fieldset>`; once approved with changes,
- * the arguments approved.
+ * arguments." when none. Once approved with changes, the arguments approved.
  */
 export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(function Arguments(props, ref) {
-  const context = useApprovalContext('<ToolApproval.Arguments>');
-  const { item, state, labels, answer } = context;
+  const { item, state, labels, answer } = useApprovalContext('<ToolApproval.Arguments>');
   if (item.kind !== 'approval') return null;
-  if (context.editing && context.showControls)
-    return (
-      <fieldset
-        {...itemAttributes('group', 'approval', state)}
-        {...props}
-        ref={ref as Ref<HTMLFieldSetElement>}
-      >
-        <legend>{labels.arguments}</legend>
-        {props.children ?? <EditFields source={context} />}
-      </fieldset>
-    );
   const approved = answer?.type === 'approve' && answer.editedArgs ? answer.editedArgs : item.args;
   const entries = Object.entries(approved ?? {});
   if (entries.length === 0)
@@ -78,39 +62,5 @@ export const Arguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(fun
     >
       {props.children ?? <ArgumentRows entries={entries} />}
     </dl>
-  );
-});
-
-/**
- * Edits the arguments before approving (the first field takes focus), or, while editing, drops the
- * edits; only for an approval with an `editForm`. Not shown after a failure.
- */
-export const Edit = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Edit(props, ref) {
-  const context = useApprovalContext('<ToolApproval.Edit>');
-  const { item, state, labels, showControls, editing } = context;
-  const focusFields = useRef(false);
-  useEffect(() => {
-    if (!editing || !focusFields.current) return;
-    focusFields.current = false;
-    const [first] = item.kind === 'approval' ? (item.editForm?.fields ?? []) : [];
-    if (first) document.getElementById(fieldIds(context.ids.fieldPrefix, first.name).control)?.focus();
-  });
-  if (!showControls || state === 'failed' || item.kind !== 'approval' || !item.editForm) return null;
-  return (
-    <button
-      {...itemAttributes('edit', 'approval', state)}
-      type="button"
-      {...props}
-      ref={ref}
-      disabled={!takesAnswer(state) || props.disabled}
-      onClick={(event) => {
-        props.onClick?.(event);
-        if (event.defaultPrevented) return;
-        focusFields.current = !editing;
-        context.setEditing(!editing);
-      }}
-    >
-      {props.children ?? (editing ? labels.cancelEdit : labels.edit)}
-    </button>
   );
 });

@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { approvals, forms } from '@ask-user-kit/core/items';
+import { editableApprovals, forms } from '@ask-user-kit/core/items';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -7,7 +7,7 @@ import { newQueryClient, recordingFetch, withClient } from '../test/harness.tsx'
 import { useAgentRun } from '../useAgentRun.ts';
 import { ResumeForm } from './ResumeForm.tsx';
 import { budgetJsonSchema, tripJsonSchema } from './storyRun.tsx';
-import { ToolApproval } from './ToolApproval.tsx';
+import { EditableToolApproval } from './EditableToolApproval.tsx';
 import '../styles.css';
 
 // Real Chromium against the real concierge whose booking is an `editableTool` behind the answer
@@ -21,12 +21,12 @@ async function axeViolations(container: Element) {
 }
 
 const items = [
-  approvals.withInputSchemas({ book_trip: tripJsonSchema }),
+  editableApprovals({ book_trip: tripJsonSchema }),
   forms.withResumeSchemas({ confirm_budget: budgetJsonSchema }),
 ];
 const serverWait = { timeout: 15_000 };
 
-describe('ToolApproval with edited arguments in Chromium', () => {
+describe('EditableToolApproval in Chromium', () => {
   it('edits by keyboard: an invalid value refused with no request, a failed approval kept for Retry, the change told to the model', async () => {
     const baseUrl = inject('mastraUrl');
     const resourceId = `browser-${crypto.randomUUID()}`;
@@ -55,7 +55,7 @@ describe('ToolApproval with edited arguments in Chromium', () => {
             item.kind === 'form' ? (
               <ResumeForm key={item.key} run={run} item={item} />
             ) : (
-              <ToolApproval key={item.key} run={run} item={item} />
+              <EditableToolApproval key={item.key} run={run} item={item} />
             ),
           )}
         </main>

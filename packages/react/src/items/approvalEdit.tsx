@@ -1,28 +1,24 @@
-import type { ItemEntry, SuspensionItem } from '@ask-user-kit/core';
+import type { SuspensionItem } from '@ask-user-kit/core';
 import type { FormDraft } from '@ask-user-kit/core/internal';
 import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/core/internal';
-import { useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useRef, useState, type Ref } from 'react';
+import { takesAnswer } from '../internal/lifecycle.ts';
+import { Arguments, type ToolApprovalArgumentsProps } from './approvalArguments.tsx';
+import type { ApprovalDraft, ApprovalEdit, ApprovalEditor } from './approvalEditor.ts';
+import {
+  useApprovalContext,
+  type ToolApprovalButtonProps,
+  type ToolApprovalContextValue,
+} from './approvalParts.tsx';
 import { FieldView, isDraft } from './FieldView.tsx';
 import { fieldIds } from './formContext.ts';
-import { defaultFormLabels, type ApprovalLabels } from './labels.ts';
+import { itemAttributes } from './itemParts.tsx';
+import { defaultFormLabels } from './labels.ts';
 
 // An approval whose arguments the user may edit before approving (the item's `editForm`): the
-// draft, its check in the browser, and the fields.
+// draft, its check in the browser, the fields, and the parts that show them (`<EditableToolApproval>`).
 
-/** What an approval's Root keeps while it takes an answer: the decline reason, and the arguments while edited. */
-export interface ApprovalDraft {
-  reason: string;
-  /** The arguments as edited; absent while they are not. */
-  editedArgs?: FormDraft;
-}
-
-export const isApprovalDraft = (value: unknown): value is ApprovalDraft =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ApprovalDraft).reason === 'string' &&
-  ((value as ApprovalDraft).editedArgs === undefined || isDraft((value as ApprovalDraft).editedArgs));
-
-export const editFormOf = (item: SuspensionItem) => (item.kind === 'approval' ? item.editForm : undefined);
+const editFormOf = (item: SuspensionItem) => (item.kind === 'approval' ? item.editForm : undefined);
 
 /**
  * The edit state of an approval: whether its arguments are edited, switching to and from editing
@@ -30,12 +26,12 @@ export const editFormOf = (item: SuspensionItem) => (item.kind === 'approval' ? 
  * approval, and `edits()`, the arguments to approve with (`undefined` when not editing), or `false`
  * when the form refuses them: then the first refused field takes focus.
  */
-export function useApprovalEdit(
+function useApprovalEdit(
   item: SuspensionItem,
   draft: ApprovalDraft,
   setDraft: (draft: ApprovalDraft) => void,
   fieldPrefix: string,
-) {
+): ApprovalEdit {
   const form = editFormOf(item);
   const [refused, setRefused] = useState<readonly FieldError[]>([]);
   const editing = form !== undefined && draft.editedArgs !== undefined;
@@ -66,23 +62,21 @@ export function useApprovalEdit(
   return { editing, setEditing, setArgs, edits, errors };
 }
 
-/** What the edit fields read of the approval's context. */
-export interface EditFieldsSource {
-  item: SuspensionItem;
-  state: ItemEntry['state'];
-  labels: ApprovalLabels;
-  editedArgs: FormDraft | undefined;
-  setEditedArgs: (editedArgs: FormDraft) => void;
-  errors: ReadonlyMap<string, string>;
-  ids: { fieldPrefix: string };
-}
+/** `<EditableToolApproval>`'s: the draft keeps the edited arguments too, and the form checks them. */
+export const approvalEditor: ApprovalEditor = {
+  isDraft: (value): value is ApprovalDraft =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApprovalDraft).reason === 'string' &&
+    ((value as ApprovalDraft).editedArgs === undefined || isDraft((value as ApprovalDraft).editedArgs)),
+  useEdit: useApprovalEdit,
+};
 
 /** The edit form's fields, each labelled, with its description and error: `<ResumeForm>`'s fields. */
-export function EditFields({ source }: { source: EditFieldsSource }): ReactNode {
-  const form = editFormOf(source.item);
-  const { editedArgs } = source;
+function EditFields({ context }: { context: ToolApprovalContextValue }) {
+  const form = editFormOf(context.item);
+  const { editedArgs, labels } = context;
   if (!form || !editedArgs) return null;
-  const { labels } = source;
   const fieldLabels = {
     ...defaultFormLabels,
     details: labels.details,
@@ -90,19 +84,70 @@ export function EditFields({ source }: { source: EditFieldsSource }): ReactNode 
     noChoice: labels.noChoice,
     unsupported: labels.unsupported,
   };
-  const context = { ...source, labels: fieldLabels };
+  const fieldContext = { ...context, labels: fieldLabels };
   return form.fields.map((field) => (
     <FieldView
       key={field.name}
       field={field}
       path={field.name}
       value={editedArgs[field.name]}
-      onChange={(value) => source.setEditedArgs({ ...editedArgs, [field.name]: value })}
-      context={context}
+      onChange={(value) => context.setEditedArgs({ ...editedArgs, [field.name]: value })}
+      context={fieldContext}
     />
   ));
 }
 
-/** Whether an approval's answer approved other arguments than the call's. */
-export const approvedWithChanges = (answer: ItemEntry['answer']): boolean =>
-  answer?.type === 'approve' && answer.editedArgs !== undefined;
+/**
+ * The call's arguments as `<ToolApproval.Arguments>` shows them, or, while edited, their fields in
+ * a `<fieldset>`.
+ */
+export const EditableArguments = forwardRef<HTMLElement, ToolApprovalArgumentsProps>(
+  function EditableArguments(props, ref) {
+    const context = useApprovalContext('<EditableToolApproval.Arguments>');
+    if (!context.editing || !context.showControls) return <Arguments {...props} ref={ref} />;
+    return (
+      <fieldset
+        {...itemAttributes('group', 'approval', context.state)}
+        {...props}
+        ref={ref as Ref<HTMLFieldSetElement>}
+      >
+        <legend>{context.labels.arguments}</legend>
+        {props.children ?? <EditFields context={context} />}
+      </fieldset>
+    );
+  },
+);
+
+/**
+ * Edits the arguments before approving (the first field takes focus), or, while editing, drops the
+ * edits; only for an approval with an `editForm`. Not shown after a failure.
+ */
+export const Edit = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(function Edit(props, ref) {
+  const context = useApprovalContext('<EditableToolApproval.Edit>');
+  const { item, state, labels, showControls, editing } = context;
+  const focusFields = useRef(false);
+  useEffect(() => {
+    if (!editing || !focusFields.current) return;
+    focusFields.current = false;
+    const [first] = editFormOf(item)?.fields ?? [];
+    if (first) document.getElementById(fieldIds(context.ids.fieldPrefix, first.name).control)?.focus();
+  });
+  if (!showControls || state === 'failed' || !editFormOf(item)) return null;
+  return (
+    <button
+      {...itemAttributes('edit', 'approval', state)}
+      type="button"
+      {...props}
+      ref={ref}
+      disabled={!takesAnswer(state) || props.disabled}
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (event.defaultPrevented) return;
+        focusFields.current = !editing;
+        context.setEditing(!editing);
+      }}
+    >
+      {props.children ?? (editing ? labels.cancelEdit : labels.edit)}
+    </button>
+  );
+});

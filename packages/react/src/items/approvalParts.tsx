@@ -19,12 +19,7 @@ import { ItemForm, useItemRoot } from './ItemRoot.tsx';
 import type { ItemRun } from './itemState.ts';
 import { defaultApprovalLabels, type ApprovalLabels } from './labels.ts';
 import type { FormDraft } from '@ask-user-kit/core/internal';
-import {
-  approvedWithChanges,
-  isApprovalDraft,
-  useApprovalEdit,
-  type ApprovalDraft,
-} from './approvalEdit.tsx';
+import { noEditor, type ApprovalDraft, type ApprovalEditor } from './approvalEditor.ts';
 
 export interface ToolApprovalRootProps extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> {
   /** The approval (from `run.openItems`, or an entry of `run.items`). */
@@ -48,7 +43,10 @@ export interface ToolApprovalContextValue extends ItemPartsContextValue {
   /** The decline reason typed so far. */
   reason: string;
   setReason: (reason: string) => void;
-  /** The arguments are being edited (an approval with an `editForm`): `.Arguments` shows them as fields. */
+  /**
+   * The arguments are being edited (in `<EditableToolApproval>`, an approval with an `editForm`):
+   * `.Arguments` shows them as fields. Always false in `<ToolApproval>`.
+   */
   editing: boolean;
   /** Starts editing (the fields at the call's values), or stops it (the edits dropped). */
   setEditing: (editing: boolean) => void;
@@ -87,7 +85,82 @@ function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined
   const sent = entry.answer;
   if (entry.state !== 'answered' || !sent) return undefined;
   if (sent.type === 'decline') return labels.declined(sent.reason);
-  return approvedWithChanges(sent) ? labels.approvedWithChanges : labels.approved;
+  return sent.type === 'approve' && sent.editedArgs ? labels.approvedWithChanges : labels.approved;
+}
+
+/**
+ * The approval's `<form>` (submitting it approves), editing the arguments with `editor`: holds the
+ * reason, answers through the run, and gives its parts their state.
+ */
+export function approvalRoot(editor: ApprovalEditor) {
+  return forwardRef<HTMLFormElement, ToolApprovalRootProps>(function Root(
+    { item, run, labels: givenLabels, persistDraft = true, children, ...formProps },
+    forwardedRef,
+  ) {
+    const labels = { ...defaultApprovalLabels, ...givenLabels };
+    const root = useItemRoot({
+      kind: 'approval',
+      item,
+      run,
+      forwardedRef,
+      busy: labels.busy,
+      initialDraft: (): ApprovalDraft => ({ reason: '' }),
+      isDraft: editor.isDraft,
+      persistDraft,
+    });
+    const { entry, state, answerable, notice, send, draft } = root;
+    const { reason } = draft;
+    const ids = { title: useId(), reason: useId(), error: useId(), fieldPrefix: useId() };
+    const edit = editor.useEdit(item, draft, root.setDraft, ids.fieldPrefix);
+
+    const outcome = outcomeOf(entry, labels);
+    const shared = useItemPartsValue(
+      root,
+      labels,
+      withAsker(labels.title(item.toolName), item.agent, labels),
+      outcome,
+      edit.errors.size > 0 ? labels.invalid(edit.errors.size) : notice,
+    );
+    const context: ToolApprovalContextValue = {
+      ...shared,
+      item,
+      expiresAt: item.expiresAt,
+      error: entry.error,
+      labels,
+      reason,
+      setReason: (text) => root.setDraft({ ...draft, reason: text }),
+      editing: edit.editing,
+      setEditing: edit.setEditing,
+      editedArgs: draft.editedArgs,
+      setEditedArgs: edit.setArgs,
+      errors: edit.errors,
+      approve: () => {
+        if (!answerable) return;
+        const editedArgs = edit.edits();
+        if (editedArgs === false) return;
+        send(() =>
+          run.store.submit(item.key, editedArgs ? { type: 'approve', editedArgs } : { type: 'approve' }),
+        );
+      },
+      decline: () => {
+        if (answerable) send(() => run.store.submit(item.key, { type: 'decline', reason: reason.trim() }));
+      },
+      retry: () => send(() => run.store.retry(item.key)),
+      ids,
+    };
+    return (
+      <ItemForm
+        root={root}
+        context={ApprovalContext}
+        value={context}
+        onSubmit={state === 'failed' ? context.retry : context.approve}
+        data-invalid={edit.errors.size > 0 ? '' : undefined}
+        {...formProps}
+      >
+        {children}
+      </ItemForm>
+    );
+  });
 }
 
 /**
@@ -95,74 +168,7 @@ function outcomeOf(entry: ItemEntry, labels: ApprovalLabels): string | undefined
  * gives its parts their state. Render the parts inside it for a layout of your own, or use
  * `<ToolApproval>`. Key it by `item.key`.
  */
-export const Root = forwardRef<HTMLFormElement, ToolApprovalRootProps>(function Root(
-  { item, run, labels: givenLabels, persistDraft = true, children, ...formProps },
-  forwardedRef,
-) {
-  const labels = { ...defaultApprovalLabels, ...givenLabels };
-  const root = useItemRoot({
-    kind: 'approval',
-    item,
-    run,
-    forwardedRef,
-    busy: labels.busy,
-    initialDraft: (): ApprovalDraft => ({ reason: '' }),
-    isDraft: isApprovalDraft,
-    persistDraft,
-  });
-  const { entry, state, answerable, notice, send, draft } = root;
-  const { reason } = draft;
-  const ids = { title: useId(), reason: useId(), error: useId(), fieldPrefix: useId() };
-  const edit = useApprovalEdit(item, draft, root.setDraft, ids.fieldPrefix);
-
-  const outcome = outcomeOf(entry, labels);
-  const shared = useItemPartsValue(
-    root,
-    labels,
-    withAsker(labels.title(item.toolName), item.agent, labels),
-    outcome,
-    edit.errors.size > 0 ? labels.invalid(edit.errors.size) : notice,
-  );
-  const context: ToolApprovalContextValue = {
-    ...shared,
-    item,
-    expiresAt: item.expiresAt,
-    error: entry.error,
-    labels,
-    reason,
-    setReason: (text) => root.setDraft({ ...draft, reason: text }),
-    editing: edit.editing,
-    setEditing: edit.setEditing,
-    editedArgs: draft.editedArgs,
-    setEditedArgs: edit.setArgs,
-    errors: edit.errors,
-    approve: () => {
-      if (!answerable) return;
-      const editedArgs = edit.edits();
-      if (editedArgs === false) return;
-      send(() =>
-        run.store.submit(item.key, editedArgs ? { type: 'approve', editedArgs } : { type: 'approve' }),
-      );
-    },
-    decline: () => {
-      if (answerable) send(() => run.store.submit(item.key, { type: 'decline', reason: reason.trim() }));
-    },
-    retry: () => send(() => run.store.retry(item.key)),
-    ids,
-  };
-  return (
-    <ItemForm
-      root={root}
-      context={ApprovalContext}
-      value={context}
-      onSubmit={state === 'failed' ? context.retry : context.approve}
-      data-invalid={edit.errors.size > 0 ? '' : undefined}
-      {...formProps}
-    >
-      {children}
-    </ItemForm>
-  );
-});
+export const Root = /* @__PURE__ */ approvalRoot(noEditor);
 
 export type ToolApprovalTitleProps = ComponentPropsWithoutRef<'p'>;
 
@@ -222,6 +228,20 @@ export const Decline = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(fu
 });
 
 export const { Title, Send: Approve, Retry, ErrorMessage, Answer, Status, TimeLeft } = approvalStatusParts;
+
+/** The parts `<ToolApproval>` and `<EditableToolApproval>` share, by their names there. */
+export const sharedApprovalParts = {
+  Title,
+  Reason,
+  Actions,
+  Approve,
+  Decline,
+  Retry,
+  Error: ErrorMessage,
+  Answer,
+  Status,
+  TimeLeft,
+};
 
 export type ToolApprovalTextProps = ItemTextProps;
 export type ToolApprovalStatusProps = ItemStatusProps;

@@ -6,7 +6,7 @@ import {
   type RunError,
   type SuspensionItem,
 } from '@ask-user-kit/core';
-import { approvals, elicitations, forms } from '@ask-user-kit/core/items';
+import { approvals, editableApprovals, elicitations, forms } from '@ask-user-kit/core/items';
 import { useState, type ReactElement } from 'react';
 import type { ItemRun } from './itemState.ts';
 
@@ -35,8 +35,11 @@ export const tripJsonSchema = {
   additionalProperties: false,
 };
 
-/** The booking as an approval whose arguments the user may edit (`approvals.withInputSchemas`). */
-export const editableTrip = approvals.withInputSchemas({ book_trip: tripJsonSchema }).parse(
+/** Approvals of `book_trip` with its arguments editable, the others as `approvals`. */
+const editableTrips = editableApprovals({ book_trip: tripJsonSchema });
+
+/** The booking as an approval whose arguments the user may edit (`editableApprovals`). */
+export const editableTrip = editableTrips.parse(
   {
     runId: 'run-1',
     toolCallId: 'call-1',
@@ -109,7 +112,7 @@ export function ItemStory({
     setEntry({ ...entry, state: 'submitting', answer: sent, error: undefined });
     return new Promise<void>(() => {});
   };
-  const kind = item.kind === 'approval' ? approvals : item.kind === 'elicitation' ? elicitations : forms;
+  const kind = item.kind === 'approval' ? editableTrips : item.kind === 'elicitation' ? elicitations : forms;
   const store: ItemRun['store'] = {
     submit(key, draft) {
       const check = kind.validate(item, draft);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRunStore } from './createRunStore.ts';
 import { RequestError } from './errors.ts';
+import { editableApprovals } from './editableApprovals.ts';
 import { approvals, forms } from './itemKinds.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
@@ -13,7 +14,7 @@ import { initialFormDraft } from './validateForm.ts';
 
 const tripJsonSchema = z.toJSONSchema(bookTripTool.inputSchema as z.ZodType);
 const items = [
-  approvals.withInputSchemas({ book_trip: tripJsonSchema }),
+  editableApprovals({ book_trip: tripJsonSchema }),
   forms.withResumeSchemas({ confirm_budget: z.toJSONSchema(budgetSchema) }),
 ];
 let server: MastraTestServer;
@@ -103,20 +104,22 @@ describe('approvals with edited arguments', () => {
     );
   });
 
-  it('keeps the form after a reload, and refuses edits of a tool it has no input schema of', async () => {
+  it('keeps the form after a reload, and refuses edits of a tool it has no input schema of (plain approvals too)', async () => {
     const { transport, resourceId } = await start();
     const restored = createRunStore({ transport, resourceId, items });
     restored.restore((await listSuspendedRuns(transport, { resourceId })).runs);
     const approval = restored.getSnapshot().openItems[0] as ApprovalItem;
     expect(initialFormDraft(approval.editForm!)).toMatchObject({ nights: '3' });
 
-    const plain = createRunStore({ transport, resourceId, items: [approvals] });
-    plain.restore((await listSuspendedRuns(transport, { resourceId })).runs);
-    const unknown = plain.getSnapshot().openItems[0] as ApprovalItem;
-    expect(unknown.editForm).toBeUndefined();
-    const refusal = await plain
-      .submit(unknown.key, { type: 'approve', editedArgs: { nights: '4' } })
-      .catch((e: unknown) => e);
-    expect((refusal as RequestError).code).toBe('invalid-answer');
+    for (const kind of [approvals, editableApprovals({ other_tool: tripJsonSchema })]) {
+      const plain = createRunStore({ transport, resourceId, items: [kind] });
+      plain.restore((await listSuspendedRuns(transport, { resourceId })).runs);
+      const unknown = plain.getSnapshot().openItems[0] as ApprovalItem;
+      expect(unknown.editForm).toBeUndefined();
+      const refusal = await plain
+        .submit(unknown.key, { type: 'approve', editedArgs: { nights: '4' } })
+        .catch((e: unknown) => e);
+      expect((refusal as RequestError).code).toBe('invalid-answer');
+    }
   });
 });
