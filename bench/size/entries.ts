@@ -196,16 +196,19 @@ export const itemEntries: AdapterEntry[] = [
     // 5,120 B until the time left (`.TimeLeft`), the signature sent with an approval and the sub-agent
     // that asked came in (5,726 B on 2026-12-05).
     // 5,888 B until an approval could be approved with edits (13,499 B on 2026-12-05): its arguments
-    // become the form's fields (FieldView, the schema reader and validator: the form entry's code).
-    // Every app with approvals pays it today, edits or not; loading the edit form only for an app
-    // that passes input schemas (`approvals.withInputSchemas`) would give most of it back: 6,638 B
-    // (6,754 B without the edit form's core and React code, measured on 2026-12-05). It cannot be
-    // done behind the current API: `withInputSchemas` is a method of `approvals` and the Edit part
-    // is on `ToolApproval`, so both are bundled whether used or not; it needs an edit-capable kind and
-    // an edit-capable component exported apart.
-    // Lowered from 13,824 B to its figure and 1% (13,493 B on 2026-12-05), so that no slack is left to grow into.
-    // Lowered from 13,628 B when the parts were named for React DevTools in development builds only (13,392 B on 2026-12-05).
-    budget: 13_526,
+    // became the form's fields (FieldView, the schema reader and validator: the form entry's code).
+    // Lowered from 13,526 B to its figure and 1% when editing became opt-in by import
+    // (`editableApprovals`, `<EditableToolApproval>`: the entry below), so that an app that never
+    // edits carries none of the form (6,049 B on 2026-12-06).
+    budget: 6_109,
+  },
+  {
+    name: 'ask-user-kit/approval-edit: EditableToolApproval + editableApprovals',
+    code: "export { EditableToolApproval } from '@ask-user-kit/react/approval';\nexport { editableApprovals } from '@ask-user-kit/core/items';",
+    // The approval entry and its edit form: the arguments as the form's fields (FieldView, the schema
+    // reader and validator: the form entry's code), checked before the approval sends them.
+    // Its figure and 1% (13,523 B on 2026-12-06), so that no slack is left to grow into.
+    budget: 13_658,
   },
   {
     name: 'ask-user-kit/form: ResumeForm + forms',
@@ -231,7 +234,8 @@ export const itemEntries: AdapterEntry[] = [
     // 20,352 B until a workflow step's signature was kept and sent with its answer (20,633 B on 2026-12-05).
     // Lowered from 20,864 B to its figure and 1% (20,633 B on 2026-12-05), so that no slack is left to grow into.
     // Lowered from 20,840 B when the parts were named for React DevTools in development builds only (20,588 B on 2026-12-05).
-    budget: 20_794,
+    // Lowered from 20,794 B when its default `approvals` kind lost the edit check, now `editableApprovals`'s (20,197 B on 2026-12-06).
+    budget: 20_399,
   },
 ];
 
