@@ -35,15 +35,17 @@ const RESTART_AFTER_MS = 1_500;
 const RETRY_PAUSE_MS = 250;
 const LISTING_ROUNDS = 10;
 const PROGRESS_EVERY_MS = 5_000;
-// A stream silent this long is abandoned (status error, code timeout) and the conversation restored.
+// IDLE_TIMEOUT_MS: a stream silent this long is abandoned (status error, code timeout) and the
+// conversation restored.
 // Above what an instance takes to answer on a saturated machine: an abandoned stream whose run then
 // ends on the server is a lost reply, and the message sent again is more load (20 s was too short at
 // C = 1,000 with the machine's 2 cores also busy with other work: 400 streams abandoned).
-const IDLE_TIMEOUT_MS = 60_000;
-// A store operation that has not settled after this long is cancelled and counted (see `hung`).
-// Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers that are
-// only slow, which then count as lost races and lost conversations.
-const OPERATION_TIMEOUT_MS = 120_000;
+// `--idle-timeout-s` sets it (scale.sh --ci: shorter, for 24 conversations; a reply whose run died
+// with the killed instance is restored only after this silence).
+// A store operation that has not settled after OPERATION_TIMEOUT_MS is cancelled and counted (see
+// `hung`). Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers
+// that are only slow, which then count as lost races and lost conversations. `--operation-timeout-s`
+// sets it; it must leave room for an idle timeout and the reconnect after it.
 // The instances reconcile their inbox index with Mastra this often; the inbox check waits at most
 // two of these (and a bit) for the index and Mastra to agree.
 const INBOX_RECONCILE_MS = 10_000;
@@ -67,6 +69,8 @@ const { values: args } = parseArgs({
     suspended: { type: 'string', default: '10000' },
     'take-over-ms': { type: 'string', default: '3000' },
     'timeout-s': { type: 'string', default: '600' },
+    'idle-timeout-s': { type: 'string', default: '60' },
+    'operation-timeout-s': { type: 'string', default: '120' },
     pids: { type: 'string' },
     json: { type: 'string' },
     'claim-tests': { type: 'string' },
@@ -85,6 +89,10 @@ const raceEvery = Number(args['race-every']);
 const suspendedCount = Number(args.suspended);
 const takeOverMs = Number(args['take-over-ms']);
 const deadline = Date.now() + Number(args['timeout-s']) * 1000;
+const IDLE_TIMEOUT_MS = Number(args['idle-timeout-s']) * 1000;
+const OPERATION_TIMEOUT_MS = Number(args['operation-timeout-s']) * 1000;
+if (!(IDLE_TIMEOUT_MS > 0) || !(OPERATION_TIMEOUT_MS > IDLE_TIMEOUT_MS))
+  throw new Error('drive: --operation-timeout-s must be above --idle-timeout-s, both above 0');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const timeLeft = () => deadline - Date.now();
