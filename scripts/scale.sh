@@ -26,8 +26,9 @@ while [ $# -gt 0 ]; do
     --timeout-s) timeout_s=$2; shift 2 ;;
     # The clients' idle timeout, 20 s instead of 60 s: a reply whose run died with the killed
     # instance is replayed up to the kill through the other one, and its client waits out that
-    # silence before it restores the question. A store operation that never settles is cancelled
-    # after 50 s instead of 120 s: the drive's last conversation waits that long.
+    # silence before it restores the question. A store operation that never settles (its store
+    # reconnecting for good) is cancelled after 50 s instead of 120 s: the drive's last conversation
+    # waits that long. One still reading a reply then is only slow: it waits on, up to 120 s.
     --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=240; idle_s=20; operation_s=50; shift ;;
     -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) echo "scale.sh: unknown flag $1 (see --help)" >&2; exit 2 ;;

@@ -45,7 +45,8 @@ const PROGRESS_EVERY_MS = 5_000;
 // A store operation that has not settled after OPERATION_TIMEOUT_MS is cancelled and counted (see
 // `hung`). Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers
 // that are only slow, which then count as lost races and lost conversations. `--operation-timeout-s`
-// sets it; it must leave room for an idle timeout and the reconnect after it.
+// sets it; it must leave room for an idle timeout and the reconnect after it. An operation whose
+// store still reads a reply then waits on, up to 120 s (see `bounded`).
 // The instances reconcile their inbox index with Mastra this often; the inbox check waits at most
 // two of these (and a bit) for the index and Mastra to agree.
 const INBOX_RECONCILE_MS = 10_000;
@@ -362,15 +363,27 @@ function openPrompt(store: RunStore) {
   return undefined;
 }
 
+/** A store still reading a reply: its operation is slow, not hung, until SLOW_OPERATION_TIMEOUT_MS. */
+const READING = new Set(['streaming', 'resuming']);
+const SLOW_OPERATION_TIMEOUT_MS = Math.max(120_000, OPERATION_TIMEOUT_MS);
+
 /**
- * Waits for a store operation, at most OPERATION_TIMEOUT_MS: one that never settles (no request in
- * flight, yet its promise pending) is cancelled and counted, and the conversation is reloaded.
+ * Waits for a store operation: one that has not settled after OPERATION_TIMEOUT_MS (no request in
+ * flight, yet its promise pending; its store reconnecting for good) is cancelled and counted, and
+ * the conversation is reloaded. One whose store still reads a reply then is only slow (a saturated
+ * machine): it is given until SLOW_OPERATION_TIMEOUT_MS.
  */
 async function bounded(conversation: Conversation, operation: Promise<void>): Promise<void> {
+  const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'hung'>(
-    (resolve) => (timer = setTimeout(() => resolve('hung'), OPERATION_TIMEOUT_MS)),
-  );
+  const timedOut = new Promise<'hung'>((resolve) => {
+    timer = setInterval(() => {
+      const waited = Date.now() - started;
+      const reading = READING.has(conversation.store.getSnapshot().status);
+      if (waited >= SLOW_OPERATION_TIMEOUT_MS || (waited >= OPERATION_TIMEOUT_MS && !reading))
+        resolve('hung');
+    }, 1_000);
+  });
   try {
     const outcome = await Promise.race([operation, timedOut]);
     if (outcome !== 'hung') return;
@@ -383,7 +396,7 @@ async function bounded(conversation: Conversation, operation: Promise<void>): Pr
     conversation.store.cancel();
     conversation.store = newStore(conversation, { restoring: true });
   } finally {
-    clearTimeout(timer);
+    clearInterval(timer);
   }
 }
 
@@ -797,7 +810,7 @@ async function main() {
     `| reconnects (a reply broke off; the store re-attached to its run with observe) / replies read on to their end | ${reconnects} / ${reconnected} |`,
     `| replies cut mid-stream by this driver / read on to their end through another instance | ${cuts} / ${readOnAcross} |`,
     `| **replies lost** after their run ended (the kit said so; the message was sent again) | **${lostReplies}**; the run in storage then: ${rowsSeen} |`,
-    `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
+    `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, ${SLOW_OPERATION_TIMEOUT_MS / 1000} s if still reading a reply; conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
   ];
