@@ -17,19 +17,16 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-instances=2 conversations=200 suspended=10000 timeout_s=600 idle_s=60 operation_s=120 ci=0
+instances=2 conversations=200 suspended=10000 timeout_s=600 ci=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --instances) instances=$2; shift 2 ;;
     --conversations) conversations=$2; shift 2 ;;
     --suspended) suspended=$2; shift 2 ;;
     --timeout-s) timeout_s=$2; shift 2 ;;
-    # The clients' idle timeout, 20 s instead of 60 s: a reply whose run died with the killed
-    # instance is replayed up to the kill through the other one, and its client waits out that
-    # silence before it restores the question. A store operation that never settles (its store
-    # reconnecting for good) is cancelled after 50 s instead of 120 s: the drive's last conversation
-    # waits that long. One still reading a reply then is only slow: it waits on, up to 120 s.
-    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=240; idle_s=20; operation_s=50; shift ;;
+    # 240 s: a reply whose run died with the killed instance is replayed up to the kill through the
+    # other one, and its client waits for its idle timeout (60 s) before it restores the question.
+    --ci) ci=1; instances=2; conversations=24; suspended=0; timeout_s=240; shift ;;
     -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) echo "scale.sh: unknown flag $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -84,8 +81,6 @@ timeout -k 10s "$((timeout_s + 60))s" node bench/scale/drive.ts \
   --conversations "$conversations" \
   --suspended "$suspended" \
   --timeout-s "$timeout_s" \
-  --idle-timeout-s "$idle_s" \
-  --operation-timeout-s "$operation_s" \
   --pids "$SCALE_WORK/instances.pids" \
   "${json_args[@]}" || status=1
 exit $status

@@ -35,18 +35,15 @@ const RESTART_AFTER_MS = 1_500;
 const RETRY_PAUSE_MS = 250;
 const LISTING_ROUNDS = 10;
 const PROGRESS_EVERY_MS = 5_000;
-// IDLE_TIMEOUT_MS: a stream silent this long is abandoned (status error, code timeout) and the
-// conversation restored.
+// A stream silent this long is abandoned (status error, code timeout) and the conversation restored.
 // Above what an instance takes to answer on a saturated machine: an abandoned stream whose run then
 // ends on the server is a lost reply, and the message sent again is more load (20 s was too short at
 // C = 1,000 with the machine's 2 cores also busy with other work: 400 streams abandoned).
-// `--idle-timeout-s` sets it (scale.sh --ci: shorter, for 24 conversations; a reply whose run died
-// with the killed instance is restored only after this silence).
-// A store operation that has not settled after OPERATION_TIMEOUT_MS is cancelled and counted (see
-// `hung`). Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers
-// that are only slow, which then count as lost races and lost conversations. `--operation-timeout-s`
-// sets it; it must leave room for an idle timeout and the reconnect after it. An operation whose
-// store still reads a reply then waits on, up to 120 s (see `bounded`).
+const IDLE_TIMEOUT_MS = 60_000;
+// A store operation that has not settled after this long is cancelled and counted (see `hung`).
+// Above the slowest answer seen at C = 1,000 on 2 cores (57 s): shorter, it cancels answers that are
+// only slow, which then count as lost races and lost conversations.
+const OPERATION_TIMEOUT_MS = 120_000;
 // The instances reconcile their inbox index with Mastra this often; the inbox check waits at most
 // two of these (and a bit) for the index and Mastra to agree.
 const INBOX_RECONCILE_MS = 10_000;
@@ -70,8 +67,6 @@ const { values: args } = parseArgs({
     suspended: { type: 'string', default: '10000' },
     'take-over-ms': { type: 'string', default: '3000' },
     'timeout-s': { type: 'string', default: '600' },
-    'idle-timeout-s': { type: 'string', default: '60' },
-    'operation-timeout-s': { type: 'string', default: '120' },
     pids: { type: 'string' },
     json: { type: 'string' },
     'claim-tests': { type: 'string' },
@@ -90,10 +85,6 @@ const raceEvery = Number(args['race-every']);
 const suspendedCount = Number(args.suspended);
 const takeOverMs = Number(args['take-over-ms']);
 const deadline = Date.now() + Number(args['timeout-s']) * 1000;
-const IDLE_TIMEOUT_MS = Number(args['idle-timeout-s']) * 1000;
-const OPERATION_TIMEOUT_MS = Number(args['operation-timeout-s']) * 1000;
-if (!(IDLE_TIMEOUT_MS > 0) || !(OPERATION_TIMEOUT_MS > IDLE_TIMEOUT_MS))
-  throw new Error('drive: --operation-timeout-s must be above --idle-timeout-s, both above 0');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const timeLeft = () => deadline - Date.now();
@@ -363,27 +354,15 @@ function openPrompt(store: RunStore) {
   return undefined;
 }
 
-/** A store still reading a reply: its operation is slow, not hung, until SLOW_OPERATION_TIMEOUT_MS. */
-const READING = new Set(['streaming', 'resuming']);
-const SLOW_OPERATION_TIMEOUT_MS = Math.max(120_000, OPERATION_TIMEOUT_MS);
-
 /**
- * Waits for a store operation: one that has not settled after OPERATION_TIMEOUT_MS (no request in
- * flight, yet its promise pending; its store reconnecting for good) is cancelled and counted, and
- * the conversation is reloaded. One whose store still reads a reply then is only slow (a saturated
- * machine): it is given until SLOW_OPERATION_TIMEOUT_MS.
+ * Waits for a store operation, at most OPERATION_TIMEOUT_MS: one that never settles (no request in
+ * flight, yet its promise pending) is cancelled and counted, and the conversation is reloaded.
  */
 async function bounded(conversation: Conversation, operation: Promise<void>): Promise<void> {
-  const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'hung'>((resolve) => {
-    timer = setInterval(() => {
-      const waited = Date.now() - started;
-      const reading = READING.has(conversation.store.getSnapshot().status);
-      if (waited >= SLOW_OPERATION_TIMEOUT_MS || (waited >= OPERATION_TIMEOUT_MS && !reading))
-        resolve('hung');
-    }, 1_000);
-  });
+  const timedOut = new Promise<'hung'>(
+    (resolve) => (timer = setTimeout(() => resolve('hung'), OPERATION_TIMEOUT_MS)),
+  );
   try {
     const outcome = await Promise.race([operation, timedOut]);
     if (outcome !== 'hung') return;
@@ -396,7 +375,7 @@ async function bounded(conversation: Conversation, operation: Promise<void>): Pr
     conversation.store.cancel();
     conversation.store = newStore(conversation, { restoring: true });
   } finally {
-    clearInterval(timer);
+    clearTimeout(timer);
   }
 }
 
@@ -810,7 +789,7 @@ async function main() {
     `| reconnects (a reply broke off; the store re-attached to its run with observe) / replies read on to their end | ${reconnects} / ${reconnected} |`,
     `| replies cut mid-stream by this driver / read on to their end through another instance | ${cuts} / ${readOnAcross} |`,
     `| **replies lost** after their run ended (the kit said so; the message was sent again) | **${lostReplies}**; the run in storage then: ${rowsSeen} |`,
-    `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, ${SLOW_OPERATION_TIMEOUT_MS / 1000} s if still reading a reply; conversation reloaded) | ${hung} |`,
+    `| store operations that never settled (cancelled after ${OPERATION_TIMEOUT_MS / 1000} s, conversation reloaded) | ${hung} |`,
     `| errors (restores that failed and were tried again, lost conversations) | ${errors.length} |`,
     '',
   ];
