@@ -11,9 +11,7 @@
 // The steps run in two lanes at once, each one step after the other: the main lane (typecheck, the
 // Node tests, the e2e tests) and, beside it, the steps in ALONGSIDE: first those that install apps
 // with npm and wait on the network and on the servers they start much of the time, then the browser
-// tests, then the short checks (the check:* steps not named) one after the other, and the steps in
-// BESIDE_SHORT_CHECKS at the same time as them (the scale run waits on its servers and its clients'
-// timeouts most of its time), so that both lanes take about as long. An alongside step's output goes
+// tests and the short checks, so that both lanes take about as long. An alongside step's output goes
 // to <report dir>/<step>.log and is printed whole when the step ends. ASK_LANES=1 runs every step in
 // one lane, in the order above. The steps that install the kit's packed packages share one pack of
 // them (ASK_PACKED_DIR, scripts/processes.mjs's packPackages).
@@ -104,9 +102,7 @@ const steps = [
 ];
 
 /** Steps run beside the main lane, in this order (see the top of this file): the check:* steps not named are last. */
-const ALONGSIDE = ['check:consumers', 'check:deploy', 'vitest:browser'];
-/** Steps run at the same time as the short checks, after ALONGSIDE's steps. */
-const BESIDE_SHORT_CHECKS = ['check:scale'];
+const ALONGSIDE = ['check:consumers', 'check:deploy', 'check:scale', 'vitest:browser'];
 const MAIN = new Set(['typecheck', 'vitest', 'e2e']);
 const oneLane = process.env.ASK_LANES === '1';
 
@@ -187,14 +183,9 @@ async function runStep(step, alongside) {
 const lane = async (laneSteps, alongside) => {
   for (const step of laneSteps) await runStep(step, alongside);
 };
-/** The lane beside the main one: ALONGSIDE's steps, then the short checks with BESIDE_SHORT_CHECKS's. */
-const alongsideLane = async (laneSteps) => {
-  const named = (names) => names.flatMap((name) => laneSteps.filter((s) => s.name === name));
-  await lane(named(ALONGSIDE), true);
-  const shortChecks = laneSteps.filter(
-    (s) => !ALONGSIDE.includes(s.name) && !BESIDE_SHORT_CHECKS.includes(s.name),
-  );
-  await Promise.all([lane(named(BESIDE_SHORT_CHECKS), true), lane(shortChecks, true)]);
+const alongsideOrder = (step) => {
+  const at = ALONGSIDE.indexOf(step.name);
+  return at === -1 ? ALONGSIDE.length : at;
 };
 try {
   await (oneLane
@@ -204,7 +195,10 @@ try {
           steps.filter((s) => MAIN.has(s.name)),
           false,
         ),
-        alongsideLane(steps.filter((s) => !MAIN.has(s.name))),
+        lane(
+          steps.filter((s) => !MAIN.has(s.name)).sort((a, b) => alongsideOrder(a) - alongsideOrder(b)),
+          true,
+        ),
       ]));
 } finally {
   rmSync(packedDir, { recursive: true, force: true });
