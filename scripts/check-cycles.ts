@@ -1,7 +1,8 @@
 /**
  * `pnpm run check:cycles`: no import cycles between the kit's source files. Reads every
- * `.ts`/`.tsx` file under packages/<name>/src and apps/<name>/src, parses it with the TypeScript
- * parser ESLint already uses (so a string or a comment that looks like an import is not one), and
+ * `.ts`/`.tsx` file under packages/<name>/src and apps/<name>/src, parses it with TypeScript's parser
+ * (TypeScript 6's API package, as scripts/api-report.ts; so a string or a comment that looks like an
+ * import is not one), and
  * follows each import, re-export, dynamic `import()` and `import('…')` type, type-only ones too:
  * relative specifiers, and the workspace's own packages by their `exports`. Every strongly connected
  * group of files is a cycle: it is printed with one loop through it, and the check exits 1 unless
@@ -13,15 +14,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import tseslint from 'typescript-eslint';
+import ts from '@typescript/typescript6';
 
 /** Cycles allowed for now, each as its files (repository paths), with why and until when. */
 export const KNOWN_CYCLES: { files: string[]; why: string }[] = [];
-
-// typescript-eslint types its parser as ESLint's loose parser interface; this is its real signature.
-const parser = tseslint.parser as {
-  parseForESLint(code: string, options: Record<string, unknown>): { ast: unknown };
-};
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 
@@ -34,47 +30,24 @@ export function sourceFiles(dir: string): string[] {
     .sort();
 }
 
-interface AstNode {
-  type: string;
-  [key: string]: unknown;
-}
-
-const isNode = (value: unknown): value is AstNode =>
-  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
-
 /** The module specifiers a file's code imports: static, re-exported, dynamic and in types. */
 export function importsOf(code: string, file: string): string[] {
-  const { ast } = parser.parseForESLint(code, {
-    sourceType: 'module',
-    ecmaVersion: 'latest',
-    jsx: file.endsWith('.tsx'),
-    filePath: file,
-  });
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, false, kind);
   const found: string[] = [];
-  const literal = (node: unknown) => {
-    if (isNode(node) && node.type === 'Literal' && typeof node.value === 'string') found.push(node.value);
+  const literal = (node: ts.Node | undefined) => {
+    if (node && ts.isStringLiteralLike(node)) found.push(node.text);
   };
-  const visit = (node: AstNode) => {
-    switch (node.type) {
-      case 'ImportDeclaration':
-      case 'ExportAllDeclaration':
-      case 'ExportNamedDeclaration':
-      case 'ImportExpression':
-      case 'TSImportType': // `import('./x.ts').T` in a type
-        literal(node.source);
-        break;
-      case 'TSExternalModuleReference':
-        literal(node.expression);
-        break;
-    }
-    // Own enumerable fields only: typescript-eslint keeps deprecated aliases as getters.
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      if (Array.isArray(value)) value.filter(isNode).forEach(visit);
-      else if (isNode(value)) visit(value);
-    }
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      literal(node.arguments[0]);
+    // `import('./x.ts').T` in a type
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
+    else if (ts.isExternalModuleReference(node)) literal(node.expression);
+    ts.forEachChild(node, visit);
   };
-  visit(ast as AstNode);
+  visit(sourceFile);
   return found;
 }
 
