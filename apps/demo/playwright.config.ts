@@ -25,7 +25,9 @@ export default defineConfig({
   globalTeardown: './e2e/globalTeardown.ts',
   use: {
     baseURL: url(APP_PORT),
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs about a quarter of each test's time: only a failed test's
+    // retry records one (CI retries once); locally, `--trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

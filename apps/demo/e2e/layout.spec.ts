@@ -230,8 +230,6 @@ for (const { name, path } of EVERY_PAGE) {
   test(`${name}: the welcome and a conversation under way pass axe at 1280 and 390 px, light and dark; "New conversation" shows at 320 px`, async ({
     page,
   }, testInfo) => {
-    // Nine axe checks in one visit: three times the time of a test that checks one or two states.
-    test.slow();
     const newConversation = page.getByRole('button', { name: 'New conversation' });
     const check = async (state: string, viewport: typeof WIDE, scheme: 'light' | 'dark') => {
       await page.setViewportSize(viewport);

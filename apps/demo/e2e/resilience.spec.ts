@@ -16,14 +16,22 @@ import { ServerProcess } from './serverProcess.ts';
 // These tests share one port for a server they stop and start: one at a time, in order.
 base.describe.configure({ mode: 'default' });
 
-const test = base.extend<{ server: ServerProcess }>({
+const test = base.extend<{ server: ServerProcess }, { controlledServer: ServerProcess }>({
   baseURL: url(CONTROLLED_APP_PORT),
-  server: async ({}, use, testInfo) => {
-    const server = new ServerProcess(CONTROLLED_SERVER_PORT);
-    await server.start();
+  // Started once for the file; each test starts it again only if the one before left it stopped.
+  controlledServer: [
+    async ({}, use) => {
+      const server = new ServerProcess(CONTROLLED_SERVER_PORT);
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  server: async ({ controlledServer: server }, use, testInfo) => {
+    const logStart = server.log.length;
+    if (!server.running) await server.start();
     await use(server);
-    await server.dispose();
-    writeFileSync(testInfo.outputPath('server.log'), server.log);
+    writeFileSync(testInfo.outputPath('server.log'), server.log.slice(logStart));
   },
 });
 

@@ -22,8 +22,25 @@ export class ServerProcess {
     return this.#log.join('');
   }
 
+  get running(): boolean {
+    return this.#child !== undefined;
+  }
+
   async start(): Promise<void> {
     if (this.#child) throw new Error('the server is already running');
+    // A worker stopped after a failed test may still hold the port for a moment: each try takes the
+    // seconds of a start, so no pause is needed between them.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        return await this.#spawn();
+      } catch (error) {
+        if (!String(error).includes('already in use') || Date.now() > deadline) throw error;
+      }
+    }
+  }
+
+  async #spawn(): Promise<void> {
     const child = spawn(process.execPath, [serverMain], {
       env: { ...process.env, PORT: String(this.port), STORAGE_URL: this.storageUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
