@@ -44,6 +44,12 @@ const react18 = {
 const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
 
 // One Vitest run covers every package; each project is one environment.
+//
+// The projects that run in Node and jsdom take two workers (Vitest's default on 2 cores is one):
+// much of their time is spent waiting (on a real server's timers, a child process, a lease), which
+// the other worker fills. Vitest runs projects with different maxWorkers in different groups: these
+// come after the browser projects when all run at once.
+const nodeProjects = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -67,6 +73,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'core',
+          ...nodeProjects,
           environment: 'node',
           // Its files share their worker's modules instead of each importing Mastra again: that import
           // was most of the project's time. Its tests start their own servers and stores, and undo
@@ -85,6 +92,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'react',
+          ...nodeProjects,
           environment: 'jsdom',
           // One jsdom window and one React per worker instead of per file: their set-up was most of
           // the project's time. vitest.setup.ts gives each file fresh kit modules and empty storage.
@@ -111,6 +119,7 @@ export default defineConfig({
         resolve: react18,
         test: {
           name: 'react18',
+          ...nodeProjects,
           environment: 'jsdom',
           isolate: false,
           include: REACT18_TESTS,
