@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 const chromium = playwright({ launchOptions: chromiumLaunchOptions });
@@ -44,6 +46,28 @@ const react18 = {
 const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
 
 // One Vitest run covers every package; each project is one environment.
+
+/**
+ * Vitest's order (slowest and failed first), except that within each project the files that name an
+ * environment of their own (`// @vitest-environment node` in a jsdom project) come last: a worker
+ * shared across files (`isolate: false`) is kept only while the environment stays the same, so each
+ * such file between two others made the next one start a worker and a window again.
+ */
+class EnvironmentLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const file of await super.sort(files)) {
+      const name = file.project.name;
+      byProject.set(name, [...(byProject.get(name) ?? []), file]);
+    }
+    const ownEnvironment = (file: TestSpecification) =>
+      /^\/\/ @vitest-environment /m.test(readFileSync(file.moduleId, 'utf8').slice(0, 500));
+    return [...byProject.values()].flatMap((inProject) => [
+      ...inProject.filter((file) => !ownEnvironment(file)),
+      ...inProject.filter(ownEnvironment),
+    ]);
+  }
+}
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -60,6 +84,7 @@ export default defineConfig({
           ],
         ]
       : ['default'],
+    sequence: { sequencer: EnvironmentLastSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -86,6 +111,9 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'jsdom',
+          // One jsdom window and one React per worker instead of per file: their set-up was most of
+          // the project's time. vitest.setup.ts gives each file fresh kit modules and empty storage.
+          isolate: false,
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
           exclude: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['./packages/react/vitest.setup.ts'],
@@ -109,6 +137,7 @@ export default defineConfig({
         test: {
           name: 'react18',
           environment: 'jsdom',
+          isolate: false,
           include: REACT18_TESTS,
           exclude: ['packages/react/src/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['./packages/react/vitest.setup.ts'],

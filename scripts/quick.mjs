@@ -1,15 +1,26 @@
 #!/usr/bin/env node
 // `pnpm test:quick`: the inner loop. The types, the tests that run in Node and jsdom (Vitest's core
-// and react projects, the fuzz tests for 8 s), lint and import cycles, at once: Vitest in one lane,
-// the checks one after the other in the other, so that both cores are busy. The checks' output is
-// printed when they end. Exits non-zero if anything failed. The browser, React 18 and e2e tests and
-// the packed-install checks run in `pnpm test`.
+// and react projects, the fuzz tests for 8 s), lint and import cycles, at once: Vitest in one lane
+// (two workers), the checks one after the other beside it. The checks' output is
+// printed when they end. Exits non-zero if anything failed. The browser, React 18 and e2e tests,
+// the demo server's process tests (apps/server/src/main.test.ts: six Node processes that each
+// import Mastra) and the packed-install checks run in `pnpm test`.
 import { spawn } from 'node:child_process';
 
 const vitest = {
   name: 'vitest',
-  command: ['pnpm', 'exec', 'vitest', 'run', '--project=core', '--project=react'],
-  env: { FUZZ_SECONDS: '8' },
+  command: [
+    'pnpm',
+    'exec',
+    'vitest',
+    'run',
+    '--project=core',
+    '--project=react',
+    '--exclude=apps/server/src/main.test.ts',
+  ],
+  // Two workers: while one waits on a server's timers or a lease, the other runs (Vitest takes one
+  // on 2 cores; `pnpm test` keeps that, the other lane busy beside it).
+  env: { FUZZ_SECONDS: '8', VITEST_MAX_WORKERS: '2' },
 };
 const checks = ['typecheck', 'check:lint', 'check:cycles'].map((name) => ({
   name,

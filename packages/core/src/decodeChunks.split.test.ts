@@ -3,7 +3,8 @@
 // them, at random cuts (1 to 40 reads, often cut next to a line end, after a BOM or not), and one
 // byte or one character at a time, with LF, CRLF, CR and mixed line ends; and with a frame limit
 // that skips the step-finish and finish frames. Every split must decode as the stream does in one
-// read, and that must be the frames the server sent. A few seconds in all.
+// read, and that must be the frames the server sent. A few seconds of CPU in all: the longest tests
+// have the time to get them beside other work on a busy 2-core machine.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createChunkDecoder } from './decodeChunks.ts';
@@ -219,7 +220,7 @@ describe('split reads of recorded streams', () => {
       }),
       { seed: SEED, numRuns: 600 },
     );
-  });
+  }, 90_000);
 
   it('with a limit that skips their step-finish and finish frames: random cuts and one-byte reads', () => {
     const limit = 1024;
@@ -245,7 +246,7 @@ describe('split reads of recorded streams', () => {
       const reads = Array.from({ length: s.bytes.length }, (_, i) => s.bytes.subarray(i, i + 1));
       if (limitedJson(reads, limit) !== wholes.get(s)) expect.unreachable(`${label(s)} in one-byte reads`);
     }
-  });
+  }, 90_000);
 });
 
 /** Byte reads as text reads: each cut moved to the end of the character it falls in. */
