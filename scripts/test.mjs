@@ -9,7 +9,7 @@
 //               check:size, check:lint, check:cycles, …; check:consumers reports each consumer)
 //   e2e         apps/demo `test:e2e`, once apps/demo has a Playwright config
 // The steps run in two lanes at once, each one step after the other: the main lane (typecheck, the
-// Node tests, the e2e tests) and, beside it, the steps in ALONGSIDE: first those that install apps
+// Node tests, the e2e tests, then lint and format) and, beside it, the steps in ALONGSIDE: first those that install apps
 // with npm and wait on the network and on the servers they start much of the time, then the browser
 // tests and the short checks, so that both lanes take about as long. An alongside step's output goes
 // to <report dir>/<step>.log and is printed whole when the step ends. ASK_LANES=1 runs every step in
@@ -103,7 +103,9 @@ const steps = [
 
 /** Steps run beside the main lane, in this order (see the top of this file): the check:* steps not named are last. */
 const ALONGSIDE = ['check:consumers', 'check:deploy', 'check:scale', 'vitest:browser'];
-const MAIN = new Set(['typecheck', 'vitest', 'e2e']);
+/** The main lane's steps, in this order: lint and format close it, so that both lanes take about as long. */
+const MAIN_ORDER = ['typecheck', 'vitest', 'e2e', 'check:lint', 'check:format'];
+const MAIN = new Set(MAIN_ORDER);
 const oneLane = process.env.ASK_LANES === '1';
 
 /** Runs `command`; its output goes to the terminal, or to `log` (a file path) when given. */
@@ -192,7 +194,9 @@ try {
     ? lane(steps, false)
     : Promise.all([
         lane(
-          steps.filter((s) => MAIN.has(s.name)),
+          steps
+            .filter((s) => MAIN.has(s.name))
+            .sort((a, b) => MAIN_ORDER.indexOf(a.name) - MAIN_ORDER.indexOf(b.name)),
           false,
         ),
         lane(
