@@ -254,3 +254,25 @@ test('a message whose run fails says so, and sending again works', async ({ page
   await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a message sent before the runtime has said which agents it serves waits, then starts the run', async ({
+  page,
+}) => {
+  // The runtime's /info held back: until it answers, CopilotKit lends a stand-in for the agent.
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/copilotkit/info', (route) => {
+    if (!holding) return route.continue();
+    held.push(() => route.continue());
+  });
+  await page.goto(STACK);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await composer(page).fill('Plan a long weekend away');
+  await composer(page).press('Enter');
+  await expect(status(page)).not.toContainText('Ready');
+
+  holding = false;
+  await Promise.all(held.map((release) => release()));
+  await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
+  await expect(page.locator('.transcript > li').first()).toContainText('Plan a long weekend away');
+});

@@ -50,7 +50,9 @@ interface PlannerProps extends StackPageProps {
 
 function Planner({ conversationId, newThread, onNewConversation, failure, onRunStarted }: PlannerProps) {
   const { copilotkit } = useCopilotKit();
-  const { agent } = useAgent({ agentId: AGENT_ID });
+  // Until the runtime has said which agents it serves, useAgent lends a stand-in agent, replaced
+  // by the runtime's own once it answers: a message sent through the stand-in would never show.
+  const { agent, isReady } = useAgent({ agentId: AGENT_ID });
   const [runs] = useState(() => createFetchTransport({ baseUrl: '', agentId: AGENT_ID }));
   // A conversation the page just made has no question waiting: the read on mount is skipped. The
   // list is still read later, for the question that waits after another device answered one.
@@ -67,18 +69,19 @@ function Planner({ conversationId, newThread, onNewConversation, failure, onRunS
   });
   const run = useAskUserCopilotKit({ agentId: AGENT_ID, suspendedRuns });
   // A conversation the page just made has no events to replay: nothing to connect to yet.
-  const [connecting, setConnecting] = useState(!newThread);
+  const [replaying, setReplaying] = useState(!newThread);
+  const connecting = !isReady || replaying;
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/immutability -- CopilotKit's own chat binds the shared agent to its thread this way before connecting
     agent.threadId = conversationId;
-    if (newThread) return;
+    if (newThread || !isReady) return;
     let current = true;
-    void copilotkit.connectAgent({ agent }).finally(() => current && setConnecting(false));
+    void copilotkit.connectAgent({ agent }).finally(() => current && setReplaying(false));
     return () => {
       current = false;
     };
-  }, [agent, copilotkit, conversationId, newThread]);
+  }, [agent, isReady, copilotkit, conversationId, newThread]);
 
   // Where each question goes: after the message that was last when it came (see rows). Set while
   // rendering (React's pattern for state that follows other state), so it never shows misplaced.
