@@ -101,6 +101,11 @@ export async function startMastraTestServer(options: MastraTestServerOptions): P
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
     s.once('error', reject);
   });
+  // Node closes an idle kept-alive connection after 5 s. When a test's process is busy (megabytes of
+  // JSON, a loaded machine), fetch's own timer to drop that connection fires late, and the next
+  // request goes out on a connection the server has just closed: "fetch failed". A test server keeps
+  // idle connections for a minute, past any test's pause between two requests.
+  (server as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
   const port = (server.address() as AddressInfo).port;
   let closed: Promise<void> | undefined;
   return {
