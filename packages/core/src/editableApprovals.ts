@@ -4,11 +4,9 @@
 import { parseFormSchema, type FormSchema } from './formSchema.ts';
 import { approvals } from './itemKinds.ts';
 import type { ApprovalItem } from './itemTypes.ts';
+import { isObject } from './schemaKeywords.ts';
 import type { ItemCheck, ItemKind } from './types.ts';
 import { validateForm, type FormData, type FormDraft } from './validateForm.ts';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function jsonOf(schema: unknown): unknown {
   if (typeof schema !== 'string') return schema;
@@ -22,11 +20,11 @@ function jsonOf(schema: unknown): unknown {
 /** The schema with each argument's value as its property's `default` (a group's, inside it). */
 function withArgsAsDefaults(schema: unknown, args: Record<string, unknown>): unknown {
   const json = jsonOf(schema);
-  if (!isRecord(json) || !isRecord(json.properties)) return json;
+  if (!isObject(json) || !isObject(json.properties)) return json;
   const properties = Object.entries(json.properties).map(([name, property]) => {
-    if (!Object.hasOwn(args, name) || !isRecord(property)) return [name, property];
+    if (!Object.hasOwn(args, name) || !isObject(property)) return [name, property];
     const value = args[name];
-    return [name, isRecord(value) ? withArgsAsDefaults(property, value) : { ...property, default: value }];
+    return [name, isObject(value) ? withArgsAsDefaults(property, value) : { ...property, default: value }];
   });
   return { ...json, properties: Object.fromEntries(properties) };
 }
