@@ -45,8 +45,6 @@ const react18 = {
 // packages/react test what holds no React (parsing, state, exports), the same on both versions.
 const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
 
-// One Vitest run covers every package; each project is one environment.
-
 /**
  * Vitest's order (slowest and failed first), except that within each project the files that name an
  * environment of their own (`// @vitest-environment node` in a jsdom project) come last: a worker
@@ -55,19 +53,19 @@ const REACT18_TESTS = ['packages/react/src/**/*.test.tsx'];
  */
 class EnvironmentLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const byProject = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files)) {
-      const name = file.project.name;
-      byProject.set(name, [...(byProject.get(name) ?? []), file]);
-    }
     const ownEnvironment = (file: TestSpecification) =>
       /^\/\/ @vitest-environment /m.test(readFileSync(file.moduleId, 'utf8').slice(0, 500));
-    return [...byProject.values()].flatMap((inProject) => [
-      ...inProject.filter((file) => !ownEnvironment(file)),
-      ...inProject.filter(ownEnvironment),
-    ]);
+    const byProject = new Map<string, { shared: TestSpecification[]; own: TestSpecification[] }>();
+    for (const file of await super.sort(files)) {
+      const project = byProject.get(file.project.name) ?? { shared: [], own: [] };
+      byProject.set(file.project.name, project);
+      (ownEnvironment(file) ? project.own : project.shared).push(file);
+    }
+    return [...byProject.values()].flatMap(({ shared, own }) => [...shared, ...own]);
   }
 }
+
+// One Vitest run covers every package; each project is one environment.
 export default defineConfig({
   plugins: [react()],
   test: {
