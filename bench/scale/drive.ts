@@ -179,8 +179,11 @@ interface Conversation {
   /** Set by the wrapped fetch when a resume is accepted (200). */
   acceptedAt: number;
   acceptedBy: string;
+  /** A restore was needed after the kill, and the instances its lists were served by. */
   broke: boolean;
   restoredThrough: string[];
+  /** Restores needed before the kill (a stream silent past the idle timeout on a loaded machine). */
+  restoresBeforeKill: number;
   reloads: number;
   resent: number;
   /** The last run id the client saw, kept across reloads (a reloaded store knows none). */
@@ -245,7 +248,10 @@ async function otherInstance(avoid: (string | undefined)[]): Promise<Instance> {
  * answer (resume-stream) goes straight to an instance other than the one that asked, and a list
  * made to restore after a failure to one other than the one killed. Records which instance answered.
  */
-function conversationFetch(conversation: Conversation, role: { restoring: boolean }): typeof fetch {
+function conversationFetch(
+  conversation: Conversation,
+  role: { restoring: boolean; afterKill?: boolean },
+): typeof fetch {
   return async (input, init) => {
     let url = String(input);
     const resuming = url.endsWith('/resume-stream');
@@ -261,7 +267,9 @@ function conversationFetch(conversation: Conversation, role: { restoring: boolea
       if (process.env.SCALE_DEBUG)
         progress(`${conversation.index} ${init?.method ?? 'GET'} ${url} → ${res.status}`);
       const name = res.headers.get(INSTANCE_HEADER) ?? '?';
-      if (url.includes('/suspended-runs') && role.restoring) conversation.restoredThrough.push(name);
+      // Only restores begun after the kill: before it, any instance (the one later killed too) serves them.
+      if (url.includes('/suspended-runs') && role.restoring && role.afterKill)
+        conversation.restoredThrough.push(name);
       if (res.ok && (resuming || url.endsWith('/stream'))) conversation.askedBy = name;
       if (res.ok && resuming) {
         conversation.acceptedAt = performance.now();
@@ -304,7 +312,7 @@ function cutAfter(res: Response, bytes: number, cut: () => void): Response {
   return new Response(body, { status: res.status, headers: res.headers });
 }
 
-function newStore(conversation: Conversation, role: { restoring: boolean }): RunStore {
+function newStore(conversation: Conversation, role: { restoring: boolean; afterKill?: boolean }): RunStore {
   const transport = createFetchTransport({
     baseUrl: balancer,
     agentId: AGENT,
@@ -412,8 +420,10 @@ async function race(conversation: Conversation, prompt: Prompt): Promise<void> {
 
 /** After a failure: list the conversation's suspended runs through another instance and restore them. */
 async function restore(conversation: Conversation, fresh: boolean): Promise<void> {
-  conversation.broke = true;
-  const role = { restoring: true };
+  const afterKill = killed !== undefined;
+  if (afterKill) conversation.broke = true;
+  else conversation.restoresBeforeKill += 1;
+  const role = { restoring: true, afterKill };
   if (fresh) {
     // What a page reload does: a new store, the open prompts from the server.
     conversation.reloads += 1;
@@ -631,6 +641,7 @@ async function main() {
       acceptedBy: '',
       broke: false,
       restoredThrough: [],
+      restoresBeforeKill: 0,
       reloads: 0,
       resent: 0,
       runId: undefined,
@@ -679,9 +690,9 @@ async function main() {
   const latencies = conversations.flatMap((c) => c.answers.map((a) => a.latencyMs));
   const sameInstance = conversations.flatMap((c) => c.answers).filter((a) => a.askedBy === a.answeredBy);
   const broken = conversations.filter((c) => c.broke);
-  // A broken conversation whose restore the driver's own bound cancelled records no instance; it
-  // counts when it still ended, no restore of it went through the killed instance, and at least
-  // one conversation was restored through another (checked below).
+  // Conversations that needed a restore after the kill. One whose restore the driver's own bound
+  // cancelled records no instance; it counts when it still ended, no restore of it went through
+  // the killed instance, and at least one conversation was restored through another.
   const restoredElsewhere = broken.filter(
     (c) =>
       (c.restoredThrough.length > 0 || c.done) && c.restoredThrough.every((name) => name !== killed?.name),
@@ -769,6 +780,7 @@ async function main() {
   ];
 
   const reloads = conversations.reduce((sum, c) => sum + c.reloads, 0);
+  const restoresBeforeKill = conversations.reduce((sum, c) => sum + c.restoresBeforeKill, 0);
   const resent = conversations.reduce((sum, c) => sum + c.resent, 0);
   const timeouts = conversations.reduce((sum, c) => sum + c.timeouts, 0);
   const hung = conversations.reduce((sum, c) => sum + c.hung, 0);
@@ -790,7 +802,7 @@ async function main() {
     `| conversations/s | ${(conversationCount / driveSeconds).toFixed(1)} (${driveSeconds.toFixed(1)} s for all) |`,
     `| races (two clients, one question) | ${races.length}, one accepted and one answered-elsewhere in ${cleanRaces.length}, none accepted because the kill broke in (network, expired) in ${cancelledRaces.length}, two accepted in ${races.filter((r) => r.accepted > 1).length} |`,
     `| kill | ${killed ? `${killed.name} SIGKILLed at ${((killedAt - driveStarted) / 1000).toFixed(1)} s, restarted ${RESTART_AFTER_MS} ms later` : 'none'} |`,
-    `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
+    `| conversations that broke / restored through another instance | ${broken.length} / ${restoredElsewhere.length} (restores needed before the kill: ${restoresBeforeKill}; reloads after a stale claim: ${reloads}, first message re-sent: ${resent}, streams silent for ${IDLE_TIMEOUT_MS / 1000} s and abandoned: ${timeouts}) |`,
     `| reconnects (a reply broke off; the store re-attached to its run with observe) / replies read on to their end | ${reconnects} / ${reconnected} |`,
     `| replies cut mid-stream by this driver / read on to their end through another instance | ${cuts} / ${readOnAcross} |`,
     `| **replies lost** after their run ended (the kit said so; the message was sent again) | **${lostReplies}**; the run in storage then: ${rowsSeen} |`,
