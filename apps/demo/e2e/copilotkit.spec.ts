@@ -276,3 +276,37 @@ test('a message sent before the runtime has said which agents it serves waits, t
   await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
   await expect(page.locator('.transcript > li').first()).toContainText('Plan a long weekend away');
 });
+
+test('an answer given before the runtime has said which agents it serves waits, then resumes the run', async ({
+  page,
+}) => {
+  const where = await startPlanning(page);
+  await where.fill('Ghent');
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+
+  // After a reload the question comes back from the suspended runs while /info is held back: until
+  // it answers, CopilotKit lends a stand-in agent, and an answer sent through it would go nowhere.
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/copilotkit/info', (route) => {
+    if (!holding) return route.continue();
+    held.push(() => route.continue());
+  });
+  await page.reload();
+  const answers = watchResumes(page);
+  const how = question(page, QUESTIONS.how);
+  await expect(how).toHaveAttribute('data-state', 'ready');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await how.getByText('Train', { exact: true }).click();
+  await send(page, QUESTIONS.how).click();
+  await expect(how).toHaveAttribute('data-state', 'submitting');
+  expect(answers).toEqual([]);
+
+  holding = false;
+  await Promise.all(held.map((release) => release()));
+  await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Museums' }).check();
+  await send(page, QUESTIONS.what).click();
+  await expectPlanWith(page, 'Ghent', 'by train', 'museums');
+  expect(answers).toEqual(['Train', ['Museums']]);
+});
