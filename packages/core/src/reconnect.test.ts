@@ -7,6 +7,7 @@ import { askUserAgent, durableAgent } from '@ask-user-kit/testing/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunStore } from './createRunStore.ts';
 import { CONNECTION_LOST_MESSAGE } from './errors.ts';
+import { NOTHING_TO_REPLAY_MESSAGE } from './transports/observedChunks.ts';
 import { reconnect } from './reconnect.ts';
 import { startProxy, type ProxyRule } from './test/proxy.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
@@ -121,4 +122,31 @@ describe('a reply survives a dropped connection', () => {
     expect(snapshot.status).toBe('error');
     expect(snapshot.error).toEqual({ code: 'connection-lost', message: CONNECTION_LOST_MESSAGE });
   }, 30_000);
+
+  it('a second re-attach to a run with nothing new starts past every event already read: it says so, not waits', async () => {
+    // A run waiting on its question: the replay of its events ends at the suspension, then nothing
+    // comes. The events past its last chunk (`suspended`) count too: a replay that started with them
+    // again would look like a run still going, and wait out the silence (forever, without idleTimeout).
+    const store = createRunStore({
+      transport: createFetchTransport({ baseUrl: server.url, agentId: 'durable' }),
+      resourceId: 'u-1',
+      threadId: 't-replayed-twice',
+    });
+    await store.send('Hi');
+    const { runId } = store.getSnapshot();
+    expect(store.getSnapshot().status).toBe('awaiting-input');
+    const transport = createFetchTransport({ baseUrl: server.url, agentId: 'durable', reconnect });
+    let position = 0;
+    for await (const events of await transport.observe!({ runId: runId!, position }))
+      position += events.length;
+    expect(position).toBeGreaterThan(0);
+
+    const signal = AbortSignal.timeout(6_000);
+    const again = async () => {
+      for await (const events of await transport.observe!({ runId: runId!, position, signal }))
+        position += events.length;
+    };
+    await expect(again()).rejects.toMatchObject({ message: NOTHING_TO_REPLAY_MESSAGE });
+    expect(signal.aborted).toBe(false);
+  }, 20_000);
 });

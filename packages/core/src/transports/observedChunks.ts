@@ -80,7 +80,7 @@ export function replayDeadline(signal: AbortSignal | undefined): ReplayDeadline 
  * in batches. Mastra numbers events, not chunks, and some events are never chunks, so the replay
  * counts chunks from `start` (the run's start, or a point `learn` reported before) and skips those
  * the client has. It ends where the reply does: the run's end, or its next suspension (the one the
- * skipped chunks led to is not the end). `learn` is told each chunk's event position.
+ * skipped chunks led to is not the end). `learn` is told the position after each event read.
  */
 export async function* observedChunks(
   events: AsyncIterable<DecodeEvent[]>,
@@ -100,15 +100,16 @@ export async function* observedChunks(
       for (const decoded of read.value) {
         if (decoded.kind !== 'chunk') continue;
         const event = decoded.chunk as RunEvent;
+        const chunk = chunkOf(event, runId);
+        if (chunk) chunks += 1;
+        // Every event read moves the next replay's start past it, chunk or not: a replay that
+        // starts with events already read looks like a run still going, and waits out its silence.
+        if (typeof event.index === 'number') learn({ offset: event.index + 1, chunks });
         if (event.type === 'suspended' && sent > 0) {
           if (batch.length) yield batch;
           return;
         }
-        const chunk = chunkOf(event, runId);
-        if (!chunk) continue;
-        chunks += 1;
-        if (typeof event.index === 'number') learn({ offset: event.index + 1, chunks });
-        if (chunks <= position) continue;
+        if (!chunk || chunks <= position) continue;
         batch.push({ kind: 'chunk', chunk });
         sent += 1;
       }
