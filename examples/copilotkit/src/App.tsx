@@ -10,7 +10,9 @@ const runs = createFetchTransport({ baseUrl: '', agentId: 'planner' });
 
 function Chat() {
   const { copilotkit } = useCopilotKit();
-  const { agent } = useAgent({ agentId: 'planner' });
+  // Until the runtime has answered /info, `agent` is a stand-in (isReady false): a message sent
+  // through it would never reach the server.
+  const { agent, isReady } = useAgent({ agentId: 'planner' });
   const run = useAskUserCopilotKit({
     agentId: 'planner',
     // @ag-ui/mastra keeps each thread under a resource of the same id.
@@ -27,8 +29,8 @@ function Chat() {
   return (
     <main>
       <h1>Trip planner (CopilotKit)</h1>
-      <button disabled={started} onClick={start}>
-        Start
+      <button disabled={started || !isReady} onClick={start}>
+        {isReady ? 'Start' : 'Connecting…'}
       </button>
       {agent.messages.map((message) => (
         <p key={message.id}>{textOf(message.content)}</p>
