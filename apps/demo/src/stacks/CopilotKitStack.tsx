@@ -93,7 +93,10 @@ function Planner({ conversationId, newThread, onNewConversation, failure, onRunS
   }
 
   const waiting = run.openPrompts.length > 0;
-  const busy = agent.isRunning && !waiting;
+  // An answer on its way is a request of this tab (its prompt still counts as open): the other tabs
+  // hold their sends meanwhile, and read the conversation again once its run ended.
+  const submitting = run.transcript.some((entry) => entry.state === 'submitting');
+  const busy = submitting || (agent.isRunning && !waiting);
   const messages = agent.messages;
 
   useEffect(() => {
