@@ -67,7 +67,7 @@ function DefaultLayout() {
  * itself), with `.Decline` and `.Cancel` beside.
  * Give it children (its parts) for a layout of your own.
  * @example
- * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });
+ * const run = useAgentRun({ agentId: 'concierge', baseUrl: '', items: [approvals, forms] });
  * run.openItems.map((item) => item.kind === 'form' && <ResumeForm key={item.key} run={run} item={item} />)
  * @example
  * <ResumeForm.Root run={run} item={item}>

@@ -39,7 +39,7 @@ const DefaultLayout = () => <ApprovalLayout args={<Arguments />} />;
  * elsewhere, expired, and malformed (its reason folded under "Details"). Give it children (its parts) for a layout
  * of your own. For arguments the user may edit before approving, `<EditableToolApproval>`.
  * @example
- * const run = useAgentRun({ agentId: 'concierge', items: [approvals, forms] });
+ * const run = useAgentRun({ agentId: 'concierge', baseUrl: '', items: [approvals, forms] });
  * run.openItems.map((item) => item.kind === 'approval' && <ToolApproval key={item.key} run={run} item={item} />)
  * @example
  * <ToolApproval.Root run={run} item={item}>
