@@ -16,9 +16,10 @@ async function openConcierge(page: Page) {
   await expect(status(page)).toContainText('Ready');
 }
 
-/** Sends a message and waits for the approval it leads to. */
+/** Sends a message (once the last reply has ended: Enter sends nothing before) and waits for the approval it leads to. */
 async function ask(page: Page, text: string) {
   await composer(page).fill(text);
+  await expect(sendButton(page)).toBeEnabled();
   await composer(page).press('Enter');
   await expect(approvals(page).last()).toHaveAttribute('data-state', 'ready');
 }
