@@ -40,6 +40,10 @@ test('the booking page: an MCP form refused, then filled and sent; a payment pag
 
   // URL mode: the address and a link, never a form; the page opens on the click, which accepts.
   await composer(page).fill('Pay the deposit');
+  // Once the last reply has ended: Enter sends nothing before.
+  await expect(
+    page.getByRole('form', { name: /^Message/ }).getByRole('button', { name: 'Send' }),
+  ).toBeEnabled();
   await composer(page).press('Enter');
   const deposit = request(page, 'Pay the deposit for booking B-42');
   await expect(deposit).toHaveAttribute('data-state', 'ready');
