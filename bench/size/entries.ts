@@ -166,7 +166,7 @@ export const adapterEntries: AdapterEntry[] = [
     // signing guard takes CopilotKit answers (14,572 B on 2026-12-05).
     // Lowered from 14,720 B when the parts were named for React DevTools in development builds only (14,389 B on 2026-12-05).
     // 14,533 B until an answer given before the runtime answered /info waited for the real agent
-    // instead of going to CopilotKit's stand-in (14,649 B on 2026-12-06).
+    // instead of going to CopilotKit's stand-in (14,659 B on 2026-12-06).
     budget: 14_720,
   },
 ];

@@ -1,14 +1,13 @@
 import { useAgent, useCopilotKit } from '@copilotkit/react-core/v2/headless';
 import { classifyFailure } from '@ask-user-kit/core/internal';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useAskUserAgUi, type AgUiAgentLike } from '../agUi/useAskUserAgUi.ts';
 import type { StackRun, StackRunOptions } from '../shared/useStackRun.ts';
 
 /** How long an answer waits for CopilotKit's runtime to say which agents it serves (`/info`). */
 const RUNTIME_READY_TIMEOUT = 20_000;
 
-const NOT_READY_MESSAGE =
-  "CopilotKit's runtime did not answer /info within 20 s: is the provider's runtimeUrl right?";
+const NOT_READY_MESSAGE = `CopilotKit's runtime did not answer /info within ${RUNTIME_READY_TIMEOUT / 1000} s: is the provider's runtimeUrl right?`;
 
 type Agent = ReturnType<typeof useAgent>['agent'];
 
@@ -28,24 +27,21 @@ function useReadyAgent(agent: Agent, isReady: boolean): () => Promise<Agent> {
     for (const resolve of current.waiters) resolve(agent);
     current.waiters.clear();
   }, [agent, isReady]);
-  return useMemo(
-    () => () => {
-      const current = state.current;
-      if (current.isReady) return Promise.resolve(current.agent);
-      return new Promise<Agent>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          current.waiters.delete(ready);
-          reject(new Error(NOT_READY_MESSAGE));
-        }, RUNTIME_READY_TIMEOUT);
-        const ready = (real: Agent) => {
-          clearTimeout(timer);
-          resolve(real);
-        };
-        current.waiters.add(ready);
-      });
-    },
-    [],
-  );
+  return useCallback(() => {
+    const current = state.current;
+    if (current.isReady) return Promise.resolve(current.agent);
+    return new Promise<Agent>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        current.waiters.delete(ready);
+        reject(new Error(NOT_READY_MESSAGE));
+      }, RUNTIME_READY_TIMEOUT);
+      const ready = (runtimeAgent: Agent) => {
+        clearTimeout(timer);
+        resolve(runtimeAgent);
+      };
+      current.waiters.add(ready);
+    });
+  }, []);
 }
 
 /** `useAskUserCopilotKit`'s options. */
@@ -77,11 +73,12 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
     () => ({
       subscribe: (subscriber) => agent.subscribe(subscriber as never),
       runAgent: async (parameters) => {
-        const agent = await readyAgent();
+        // The runtime's agent: `agent` may still be CopilotKit's stand-in (see useReadyAgent).
+        const runtimeAgent = await readyAgent();
         // copilotkit.runAgent never rejects (it reports a failed run to the provider's onError):
         // the run's own failure is read from the agent, so that the answer shows `failed`.
         let failure: unknown;
-        const watch = agent.subscribe({
+        const watch = runtimeAgent.subscribe({
           onRunFailed: ({ error }) => {
             failure ??= error;
             // Another window answered first: the question says so, it is no failure of the agent to
@@ -94,7 +91,7 @@ export function useAskUserCopilotKit(options: AskUserCopilotKitOptions = {}): St
           },
         });
         try {
-          await copilotkit.runAgent({ agent, ...parameters });
+          await copilotkit.runAgent({ agent: runtimeAgent, ...parameters });
         } finally {
           watch.unsubscribe();
         }
