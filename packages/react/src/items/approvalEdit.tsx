@@ -4,7 +4,7 @@ import { initialFormDraft, validateForm, type FieldError } from '@ask-user-kit/c
 import { forwardRef, useEffect, useRef, useState, type Ref } from 'react';
 import { takesAnswer } from '../internal/lifecycle.ts';
 import { Arguments, type ToolApprovalArgumentsProps } from './approvalArguments.tsx';
-import type { ApprovalDraft, ApprovalEdit, ApprovalEditor } from './approvalEditor.ts';
+import { noEditor, type ApprovalDraft, type ApprovalEdit, type ApprovalEditor } from './approvalEditor.ts';
 import {
   useApprovalContext,
   type ToolApprovalButtonProps,
@@ -65,10 +65,7 @@ function useApprovalEdit(
 /** `<EditableToolApproval>`'s: the draft keeps the edited arguments too, and the form checks them. */
 export const approvalEditor: ApprovalEditor = {
   isDraft: (value): value is ApprovalDraft =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApprovalDraft).reason === 'string' &&
-    ((value as ApprovalDraft).editedArgs === undefined || isDraft((value as ApprovalDraft).editedArgs)),
+    noEditor.isDraft(value) && (value.editedArgs === undefined || isDraft(value.editedArgs)),
   useEdit: useApprovalEdit,
 };
 
@@ -141,6 +138,8 @@ export const Edit = forwardRef<HTMLButtonElement, ToolApprovalButtonProps>(funct
       ref={ref}
       disabled={!takesAnswer(state) || props.disabled}
       onClick={(event) => {
+        // Not composeEventHandlers: the compiler's lint takes a ref used in a function handed to
+        // another during render for a read of it.
         props.onClick?.(event);
         if (event.defaultPrevented) return;
         focusFields.current = !editing;
