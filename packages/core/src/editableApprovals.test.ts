@@ -8,7 +8,7 @@ import { RequestError } from './errors.ts';
 import { editableApprovals } from './editableApprovals.ts';
 import { approvals, forms } from './itemKinds.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
-import { createFetchTransport } from './transports/fetchTransport.ts';
+import { recordingTransport } from './test/recordingTransport.ts';
 import type { ApprovalItem } from './types.ts';
 import { initialFormDraft } from './validateForm.ts';
 
@@ -30,15 +30,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function start() {
-  const requests: string[] = [];
-  const transport = createFetchTransport({
-    baseUrl: server.url,
-    agentId: 'concierge',
-    fetch: (input, init) => {
-      requests.push(String(input).replace(/^.*\/agents\/concierge/, ''));
-      return fetch(input, init);
-    },
-  });
+  const { transport, requests } = recordingTransport(server.url, 'concierge');
   const resourceId = `edits-${++resources}`;
   const store = createRunStore({ transport, resourceId, items });
   await store.send('Book my trip to Lisbon.');

@@ -10,6 +10,7 @@ import { RequestError } from './errors.ts';
 import { approvals, forms } from './itemKinds.ts';
 import { parseItem } from './items.ts';
 import { listSuspendedRuns } from './listSuspendedRuns.ts';
+import { recordingTransport } from './test/recordingTransport.ts';
 import { createAgentTransport } from './transports/agentTransport.ts';
 import { createFetchTransport } from './transports/fetchTransport.ts';
 import type { AgentTransport } from './index.ts';
@@ -29,21 +30,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const transports: [string, () => { transport: AgentTransport; requests: string[] }][] = [
-  [
-    'fetch',
-    () => {
-      const requests: string[] = [];
-      const transport = createFetchTransport({
-        baseUrl: server.url,
-        agentId: 'concierge',
-        fetch: (input, init) => {
-          requests.push(String(input).replace(/^.*\/agents\/concierge/, ''));
-          return fetch(input, init);
-        },
-      });
-      return { transport, requests };
-    },
-  ],
+  ['fetch', () => recordingTransport(server.url, 'concierge')],
   [
     'in-process agent',
     () => ({
