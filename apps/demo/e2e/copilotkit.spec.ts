@@ -46,6 +46,34 @@ async function startPlanning(page: Page) {
   return where;
 }
 
+/** The planner started and its first question answered with `place`: the second waits. */
+async function whereAnswered(page: Page, place: string) {
+  const where = await startPlanning(page);
+  await where.fill(place);
+  await send(page, QUESTIONS.where).click();
+  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+}
+
+/**
+ * Holds back the runtime's /info (until it answers, CopilotKit lends a stand-in for the agent):
+ * `requested()` once the page asked for it, `release()` lets it and every later one through.
+ */
+async function holdInfo(page: Page) {
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/copilotkit/info', (route) => {
+    if (!holding) return route.continue();
+    held.push(() => route.continue());
+  });
+  return {
+    requested: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      holding = false;
+      await Promise.all(held.map((continued) => continued()));
+    },
+  };
+}
+
 test("the planner's three questions answered to the end through CopilotKit", async ({ page }, testInfo) => {
   const answers = watchResumes(page);
   // CopilotKit's provider talks to the runtime only: no request leaves the page's own server.
@@ -82,10 +110,7 @@ test("the planner's three questions answered to the end through CopilotKit", asy
 test('a reload while a question waits brings it back, and answering it completes the run', async ({
   page,
 }) => {
-  const where = await startPlanning(page);
-  await where.fill('Porto');
-  await send(page, QUESTIONS.where).click();
-  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  await whereAnswered(page, 'Porto');
 
   // The link keeps the conversation (?thread=): the CopilotKit thread and Mastra's. The runtime's
   // connect replays the thread: the conversation comes back with its question.
@@ -106,10 +131,7 @@ test('a reload while a question waits brings it back, and answering it completes
 test('a reload brings the question back from the suspended runs when the runtime replays nothing', async ({
   page,
 }) => {
-  const where = await startPlanning(page);
-  await where.fill('Bergen');
-  await send(page, QUESTIONS.where).click();
-  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  await whereAnswered(page, 'Bergen');
 
   // As after a restart of the runtime, whose thread history lives in memory: its connect fails.
   await page.route('**/copilotkit/agent/planner/connect', (route) => route.abort());
@@ -258,21 +280,14 @@ test('a message whose run fails says so, and sending again works', async ({ page
 test('a message sent before the runtime has said which agents it serves waits, then starts the run', async ({
   page,
 }) => {
-  // The runtime's /info held back: until it answers, CopilotKit lends a stand-in for the agent.
-  let holding = true;
-  const held: (() => Promise<void>)[] = [];
-  await page.route('**/copilotkit/info', (route) => {
-    if (!holding) return route.continue();
-    held.push(() => route.continue());
-  });
+  const info = await holdInfo(page);
   await page.goto(STACK);
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await info.requested();
   await composer(page).fill('Plan a long weekend away');
   await composer(page).press('Enter');
   await expect(status(page)).not.toContainText('Ready');
 
-  holding = false;
-  await Promise.all(held.map((release) => release()));
+  await info.release();
   await expect(page.getByRole('textbox', { name: QUESTIONS.where })).toBeVisible();
   await expect(page.locator('.transcript > li').first()).toContainText('Plan a long weekend away');
 });
@@ -280,31 +295,22 @@ test('a message sent before the runtime has said which agents it serves waits, t
 test('an answer given before the runtime has said which agents it serves waits, then resumes the run', async ({
   page,
 }) => {
-  const where = await startPlanning(page);
-  await where.fill('Ghent');
-  await send(page, QUESTIONS.where).click();
-  await expect(question(page, QUESTIONS.how)).toHaveAttribute('data-state', 'ready');
+  await whereAnswered(page, 'Ghent');
 
   // After a reload the question comes back from the suspended runs while /info is held back: until
   // it answers, CopilotKit lends a stand-in agent, and an answer sent through it would go nowhere.
-  let holding = true;
-  const held: (() => Promise<void>)[] = [];
-  await page.route('**/copilotkit/info', (route) => {
-    if (!holding) return route.continue();
-    held.push(() => route.continue());
-  });
+  const info = await holdInfo(page);
   await page.reload();
   const answers = watchResumes(page);
   const how = question(page, QUESTIONS.how);
   await expect(how).toHaveAttribute('data-state', 'ready');
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await info.requested();
   await how.getByText('Train', { exact: true }).click();
   await send(page, QUESTIONS.how).click();
   await expect(how).toHaveAttribute('data-state', 'submitting');
   expect(answers).toEqual([]);
 
-  holding = false;
-  await Promise.all(held.map((release) => release()));
+  await info.release();
   await question(page, QUESTIONS.what).getByRole('checkbox', { name: 'Museums' }).check();
   await send(page, QUESTIONS.what).click();
   await expectPlanWith(page, 'Ghent', 'by train', 'museums');
