@@ -243,15 +243,18 @@ async function otherInstance(avoid: (string | undefined)[]): Promise<Instance> {
   throw new Error(`no instance up other than ${avoid.join(', ')}`);
 }
 
+/** What a transport's requests are for: a restore's lists go to an instance other than the one killed, and those begun after the kill are recorded. */
+interface FetchRole {
+  restoring: boolean;
+  afterKill?: boolean;
+}
+
 /**
  * The fetch the conversation's transport uses: streams and lists go through the balancer; an
  * answer (resume-stream) goes straight to an instance other than the one that asked, and a list
  * made to restore after a failure to one other than the one killed. Records which instance answered.
  */
-function conversationFetch(
-  conversation: Conversation,
-  role: { restoring: boolean; afterKill?: boolean },
-): typeof fetch {
+function conversationFetch(conversation: Conversation, role: FetchRole): typeof fetch {
   return async (input, init) => {
     let url = String(input);
     const resuming = url.endsWith('/resume-stream');
@@ -312,7 +315,7 @@ function cutAfter(res: Response, bytes: number, cut: () => void): Response {
   return new Response(body, { status: res.status, headers: res.headers });
 }
 
-function newStore(conversation: Conversation, role: { restoring: boolean; afterKill?: boolean }): RunStore {
+function newStore(conversation: Conversation, role: FetchRole): RunStore {
   const transport = createFetchTransport({
     baseUrl: balancer,
     agentId: AGENT,
